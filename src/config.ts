@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of the environment. `loadConfig()` parses it once into a frozen object;
+ * everything else receives that object. Bad values stop the start with a message naming them.
+ */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const port = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+
+const ConfigSchema = z
+  .object({
+    PORT: port(3001),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(20)),
+    ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+    JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    BODY_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).default(1024 * 1024)),
+    CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
+    ADMIN_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(12)),
+    MCP_SERVER_PORT: port(3002),
+    MCP_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+    MCP_SERVER_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3002/mcp')),
+    MCP_TOOL_PROFILE: z.preprocess(emptyAsUndefined, z.enum(['core', 'advanced', 'all']).default('all')),
+    SERVICE_API_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3001/api')),
+    SERVICE_API_KEY: optionalString,
+  })
+  .refine((c) => !(c.ADMIN_EMAIL && !c.ADMIN_PASSWORD), {
+    message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly databasePoolMax: number;
+  readonly adminEmail: string | undefined;
+  readonly adminPassword: string | undefined;
+  /** Absent means: generate one at first start and keep it in the database. */
+  readonly jwtSecret: string | undefined;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly bodyLimit: number;
+  /** `*` or a list of allowed origins. */
+  readonly corsOrigins: '*' | readonly string[];
+  readonly adminTokenTtlSeconds: number;
+  readonly mcp: {
+    readonly port: number;
+    readonly host: string;
+    readonly serverUrl: string;
+    readonly toolProfile: 'core' | 'advanced' | 'all';
+    readonly serviceApiUrl: string;
+    readonly serviceApiKey: string | undefined;
+  };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const c = parsed.data;
+  const origins = c.CORS_ORIGINS.trim();
+  return Object.freeze({
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    databasePoolMax: c.DATABASE_POOL_MAX,
+    adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: c.ADMIN_PASSWORD,
+    jwtSecret: c.JWT_SECRET,
+    logLevel: c.LOG_LEVEL,
+    bodyLimit: c.BODY_LIMIT,
+    corsOrigins: origins === '*' ? '*' : Object.freeze(origins.split(',').map((o) => o.trim()).filter(Boolean)),
+    adminTokenTtlSeconds: Math.round(c.ADMIN_TOKEN_TTL_HOURS * 3600),
+    mcp: Object.freeze({
+      port: c.MCP_SERVER_PORT,
+      host: c.MCP_HOST,
+      serverUrl: c.MCP_SERVER_URL,
+      toolProfile: c.MCP_TOOL_PROFILE,
+      serviceApiUrl: c.SERVICE_API_URL,
+      serviceApiKey: c.SERVICE_API_KEY,
+    }),
+  });
+}

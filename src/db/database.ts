@@ -1,0 +1,28 @@
+/**
+ * One interface over both storage engines: embedded PGlite and a PostgreSQL server (postgres.js).
+ * SQL is written once, with `$1`-style parameters, and must run on PostgreSQL 15 and later.
+ */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** Runs one parameterised statement. SQLSTATEs come back translated into AppError (see sql-errors.ts). */
+  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+export interface TransactionOptions {
+  readOnly?: boolean;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * A connection (pool) with owner rights. Use it directly only for the global tables (administrators,
+ * tenants, API keys, settings); tenant data is reached through `withTenant()` alone.
+ */
+export interface Database extends Queryable {
+  readonly kind: DatabaseKind;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,12 @@
+import { resolve } from 'node:path';
+import type { Config } from '../config.js';
+import type { Database } from './database.js';
+import { openPglite } from './pglite.js';
+import { openPostgres } from './postgres.js';
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite kept in DATA_DIR. */
+export function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { max: config.databasePoolMax })
+    : openPglite(resolve(config.dataDir, 'pglite'));
+}

@@ -1,0 +1,51 @@
+import { AppError } from '../errors.js';
+
+/**
+ * Messages for named constraints, so a violation reads as the domain rule it enforces.
+ * Each feature adds its constraints here when its migration creates them.
+ */
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  tenants_slug_key: 'A tenant with this slug already exists; choose another slug',
+  admins_email_key: 'An administrator with this email already exists',
+  api_keys_key_hash_key: 'API key collision; create the key again',
+};
+
+interface PgErrorLike {
+  code?: unknown;
+  constraint?: unknown;
+  constraint_name?: unknown;
+  message?: unknown;
+}
+
+/** Translates a driver error carrying a SQLSTATE into the error family of the service. */
+export function translateDatabaseError(error: unknown): unknown {
+  if (error instanceof AppError || typeof error !== 'object' || error === null) return error;
+  const e = error as PgErrorLike;
+  if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) return error;
+  const constraint = String(e.constraint_name ?? e.constraint ?? '');
+  const known = constraint ? CONSTRAINT_MESSAGES[constraint] : undefined;
+  const message = typeof e.message === 'string' ? e.message : '';
+  switch (e.code) {
+    case '23505':
+      return new AppError('CONFLICT', known ?? 'A value that must be unique is already taken', undefined, { cause: error });
+    case '23503':
+      return message.startsWith('update or delete')
+        ? new AppError('CONFLICT', known ?? 'Other data still refers to this item', undefined, { cause: error })
+        : new AppError('VALIDATION_ERROR', known ?? 'A referenced item does not exist', undefined, { cause: error });
+    case '23514':
+    case '23502':
+    case '22P02':
+    case '22001':
+    case '22003':
+    case '22007':
+    case '22008':
+      return new AppError('VALIDATION_ERROR', known ?? 'A value is not valid for its field', undefined, { cause: error });
+    default:
+      return error;
+  }
+}
+
+/** Registers messages for constraints created by a feature's migration. */
+export function registerConstraintMessages(messages: Record<string, string>): void {
+  Object.assign(CONSTRAINT_MESSAGES, messages);
+}

@@ -1,0 +1,46 @@
+/** Who is calling. Resolved from a credential before any operation runs. */
+
+export const TENANT_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
+export type TenantRole = (typeof TENANT_ROLES)[number];
+
+export const RECORD_ACTIONS = ['create', 'read', 'update', 'delete'] as const;
+export type RecordAction = (typeof RECORD_ACTIONS)[number];
+
+/** SPEC.md "Shape of permissions". */
+export interface UserPermissions {
+  entities?: Record<string, RecordAction[]>;
+  canManageUsers?: boolean;
+  canManageSettings?: boolean;
+}
+
+export type Principal =
+  | {
+      kind: 'admin';
+      adminId: string;
+      email: string;
+      name: string;
+      /** How the administrator authenticated: REST admin token or `admin`-scope API key. */
+      credential: 'token' | 'api_key';
+      /** Tenant selected inside the admin token, if any. */
+      selectedTenantId?: string | undefined;
+      tokenId?: string | undefined;
+      tokenExpiresAt?: Date | undefined;
+      keyId?: string | undefined;
+    }
+  | { kind: 'tenant_key'; keyId: string; adminId: string; tenantId: string }
+  | {
+      kind: 'tenant_user';
+      userId: string;
+      tenantId: string;
+      email: string;
+      role: TenantRole;
+      permissions: UserPermissions;
+      sessionId: string;
+    };
+
+/** A tenant as carried in a request context. */
+export interface TenantRef {
+  id: string;
+  slug: string;
+  name: string;
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { unauthorized } from '../../errors.js';
+import type { Services } from '../../services.js';
+import type { Principal } from '../access/principal.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { countAdmins, findAdminByEmail, findAdminForToken, insertAdmin, revokeAdminToken } from './admin.repository.js';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
+const ADMIN_REALM = 'admin';
+export const BAD_LOGIN_MESSAGE = 'Invalid email or password';
+
+/**
+ * Creates the first administrator when none exists: from ADMIN_EMAIL/ADMIN_PASSWORD, else
+ * admin@localhost with a random password that is returned once for the console.
+ */
+export async function bootstrapAdmin(db: Database, config: Config): Promise<{ email: string; generatedPassword?: string } | null> {
+  if ((await countAdmins(db)) > 0) return null;
+  const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
+  const generatedPassword = config.adminPassword ? undefined : randomBytes(18).toString('base64url');
+  const password = config.adminPassword ?? generatedPassword!;
+  await insertAdmin(db, { email, name: 'Administrator', passwordHash: await hashPassword(password) });
+  return generatedPassword ? { email, generatedPassword } : { email };
+}
+
+export async function loginAdmin(
+  db: Database,
+  services: Services,
+  ttlSeconds: number,
+  input: { email: string; password: string },
+  clientAddress: string,
+) {
+  const email = input.email.toLowerCase();
+  services.loginThrottle.assertAllowed(ADMIN_REALM, email, clientAddress);
+  const admin = await findAdminByEmail(db, email);
+  // Always run bcrypt, so an unknown email takes as long as a wrong password.
+  const ok = await verifyPassword(input.password, admin?.passwordHash);
+  if (!admin || !ok) {
+    services.loginThrottle.recordFailure(ADMIN_REALM, email, clientAddress);
+    throw unauthorized(BAD_LOGIN_MESSAGE);
+  }
+  services.loginThrottle.recordSuccess(ADMIN_REALM, email);
+  const { token } = await services.jwt.signAdminToken(admin.id, undefined, ttlSeconds);
+  return { token, admin: { id: admin.id, email: admin.email, name: admin.name } };
+}
+
+/** The principal of a valid, unrevoked admin token; null otherwise. */
+export async function authenticateAdminToken(db: Database, services: Services, token: string): Promise<Principal | null> {
+  const claims = await services.jwt.verifyAdminToken(token);
+  if (!claims) return null;
+  const admin = await findAdminForToken(db, claims.adminId, claims.tokenId);
+  if (!admin) return null;
+  return {
+    kind: 'admin',
+    adminId: admin.id,
+    email: admin.email,
+    name: admin.name,
+    credential: 'token',
+    selectedTenantId: claims.tenantId,
+    tokenId: claims.tokenId,
+    tokenExpiresAt: claims.expiresAt,
+  };
+}
+
+/** Revokes the admin token the caller used, if any. */
+export async function logoutAdmin(db: Database, principal: Principal | null): Promise<{ loggedOut: true }> {
+  if (principal?.kind === 'admin' && principal.tokenId && principal.tokenExpiresAt) {
+    await revokeAdminToken(db, principal.tokenId, principal.tokenExpiresAt);
+  }
+  return { loggedOut: true };
+}

@@ -1,0 +1,72 @@
+import type { Database } from '../../db/database.js';
+import { notFound, validationError } from '../../errors.js';
+import type { Principal, TenantRef } from '../access/principal.js';
+import { digestsEqual, hashSecret, randomSecret } from '../auth/tokens.js';
+import type { ApiKeyCache } from './api-key.cache.js';
+import {
+  findActiveApiKeyByHash,
+  insertApiKey,
+  listActiveApiKeys,
+  revokeApiKey,
+  touchApiKey,
+  type ApiKeyScope,
+} from './api-key.repository.js';
+
+/** Every API key starts with this, which is how the authenticator recognises one. */
+export const API_KEY_PREFIX = 'tbk_';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function createApiKey(
+  db: Database,
+  admin: { adminId: string },
+  tenant: TenantRef | null,
+  input: { name: string; scope: ApiKeyScope },
+) {
+  if (input.scope === 'tenant' && !tenant) {
+    throw validationError(
+      'A tenant API key belongs to the selected tenant: select a tenant (or send X-Tenant-ID) first, or ask for scope "admin"',
+      [{ field: 'scope', message: 'needs a selected tenant' }],
+    );
+  }
+  const key = `${API_KEY_PREFIX}${randomSecret(32)}`;
+  const view = await insertApiKey(db, {
+    adminId: admin.adminId,
+    tenantId: input.scope === 'tenant' ? tenant!.id : null,
+    name: input.name,
+    scope: input.scope,
+    prefix: key.slice(0, 12),
+    keyHash: hashSecret(key),
+  });
+  return { id: view.id, name: view.name, scope: view.scope, key, prefix: view.prefix, tenantId: view.tenantId, createdAt: view.createdAt };
+}
+
+export const listApiKeys = (db: Database) => listActiveApiKeys(db);
+
+export async function revokeKey(db: Database, cache: ApiKeyCache, id: string) {
+  if (!UUID.test(id) || !(await revokeApiKey(db, id))) throw notFound(`API key ${id} not found or already revoked`);
+  cache.evict(id);
+  return { id, revoked: true as const };
+}
+
+/** The principal an API key stands for, or null when it is unknown or revoked. */
+export async function authenticateApiKey(db: Database, cache: ApiKeyCache, key: string): Promise<Principal | null> {
+  const hash = hashSecret(key);
+  let record = cache.get(hash);
+  if (!record) {
+    record = await findActiveApiKeyByHash(db, hash);
+    if (!record || !digestsEqual(record.keyHash, hash)) return null;
+    cache.put(hash, record);
+    void touchApiKey(db, record.id).catch(() => undefined);
+  }
+  if (record.scope === 'tenant' && record.tenantId) {
+    return { kind: 'tenant_key', keyId: record.id, adminId: record.adminId, tenantId: record.tenantId };
+  }
+  return {
+    kind: 'admin',
+    adminId: record.adminId,
+    email: record.adminEmail,
+    name: record.adminName,
+    credential: 'api_key',
+    keyId: record.id,
+  };
+}

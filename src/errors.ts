@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+
+/** The error codes of CONTRACT §2. Transports map each code to its HTTP status / MCP error. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BUSINESS_RULE_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorDetail {
+  field?: string;
+  message: string;
+  [extra: string]: unknown;
+}
+
+/** The one error family of the service. Messages are shown to clients: never put SQL or secrets in them. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[] | undefined;
+  /** Seconds a client should wait (RATE_LIMITED). */
+  readonly retryAfter: number | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: ErrorDetail[], options?: { retryAfter?: number; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details && details.length > 0 ? details : undefined;
+    this.retryAfter = options?.retryAfter;
+  }
+}
+
+export const validationError = (message: string, details?: ErrorDetail[]) =>
+  new AppError('VALIDATION_ERROR', message, details);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string, details?: ErrorDetail[]) => new AppError('CONFLICT', message, details);
+export const unauthorized = (message = 'Missing or invalid credentials') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+
+/** Turns a zod failure into VALIDATION_ERROR with one detail per problem, naming the field. */
+export function fromZodError(error: z.ZodError, prefix?: string): AppError {
+  const details = error.issues.map((issue) => {
+    const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    return field ? { field, message: issue.message } : { message: issue.message };
+  });
+  const first = details[0];
+  const summary = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid input';
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
+  return validationError(`Invalid input — ${summary}${more}`, details);
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { createApiKey as createKey, listApiKeys as listKeys, revokeKey } from '../domain/api-keys/api-key.service.js';
+import { defineGlobalOperation } from './operation.js';
+
+const adminOf = (ctx: { principal: unknown }) => ctx.principal as { adminId: string };
+
+export const createApiKey = defineGlobalOperation({
+  name: 'create_api_key',
+  title: 'Create API key',
+  description:
+    'Creates an API key. scope "tenant" (default) belongs to the selected tenant and acts there with owner rights; scope "admin" acts as you. The key is shown only in this answer.',
+  input: z.object({
+    name: z.string().trim().min(1).max(200),
+    scope: z.enum(['tenant', 'admin']).default('tenant'),
+  }),
+  mode: 'write',
+  profile: 'all',
+  tool: false,
+  access: 'admin',
+  rest: [{ method: 'POST', path: '/api/auth/api-keys', status: 201 }],
+  run: (ctx, input) => createKey(ctx.db, adminOf(ctx), ctx.tenant, input),
+});
+
+export const listApiKeys = defineGlobalOperation({
+  name: 'list_api_keys',
+  title: 'List API keys',
+  description: 'Lists active API keys (without secrets): { id, name, scope, prefix, tenantId, adminId, createdAt, lastUsedAt }[].',
+  input: z.object({}),
+  mode: 'read',
+  profile: 'all',
+  tool: false,
+  access: 'admin',
+  rest: [{ method: 'GET', path: '/api/auth/api-keys' }],
+  run: (ctx) => listKeys(ctx.db),
+});
+
+export const revokeApiKey = defineGlobalOperation({
+  name: 'revoke_api_key',
+  title: 'Revoke API key',
+  description: 'Revokes an API key; it stops working at once. Answers { id, revoked: true }.',
+  input: z.object({ id: z.string().trim().min(1) }),
+  mode: 'write',
+  destructive: true,
+  idempotent: false,
+  profile: 'all',
+  tool: false,
+  access: 'admin',
+  rest: [{ method: 'DELETE', path: '/api/auth/api-keys/:id' }],
+  run: (ctx, input) => revokeKey(ctx.db, ctx.services.apiKeys, input.id),
+});

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { Clock } from './domain/auth/clock.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open-database.js';
+import { verifyTenantIsolation } from './db/with-tenant.js';
+import { bootstrapAdmin } from './domain/admins/admin.service.js';
+import { createServices, type Services } from './services.js';
+import { buildApp } from './transports/http/build-app.js';
+
+export interface Runtime {
+  db: Database;
+  services: Services;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates it, checks isolation, bootstraps the first admin, builds the app. */
+export async function prepareRuntime(
+  config: Config,
+  log: (line: string) => void,
+  options: { db?: Database; clock?: Clock } = {},
+): Promise<Runtime> {
+  const db = options.db ?? (await openDatabase(config));
+  try {
+    await migrate(db);
+    await verifyTenantIsolation(db);
+    const services = await createServices(db, config, options.clock ? { clock: options.clock } : {});
+    const created = await bootstrapAdmin(db, config);
+    if (created?.generatedPassword) {
+      log(
+        `Created the first administrator ${created.email} with password ${created.generatedPassword}\n` +
+          '  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)',
+      );
+    } else if (created) {
+      log(`Created the first administrator ${created.email}`);
+    }
+    const app = await buildApp({ db, config, services });
+    return {
+      db,
+      services,
+      app,
+      close: async () => {
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import Fastify, * as fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { OPERATIONS } from '../../operations/index.js';
+import type { Services } from '../../services.js';
+import { installErrorHandling } from './errors.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { registerOperationRoutes } from './routes.js';
+
+export interface AppDeps {
+  db: Database;
+  config: Config;
+  services: Services;
+}
+
+/** Builds the HTTP app without listening: tests use `inject()`, `main.ts` listens. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: deps.config.bodyLimit,
+    trustProxy: false,
+    // Per-request lines only at debug/trace: they cost throughput and say little at info.
+    logController: new fastify.LogController({
+      disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
+    }),
+    logger: {
+      level: deps.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+    },
+  });
+
+  // Empty JSON bodies (DELETE with a Content-Type) read as no body; prototype keys are refused.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch (error) {
+      const message = error instanceof SyntaxError ? `Malformed JSON body: ${error.message}` : 'Malformed JSON body: forbidden prototype keys';
+      done(new AppError('VALIDATION_ERROR', message), undefined);
+    }
+  });
+
+  installErrorHandling(app);
+  await app.register(cookie);
+  await app.register(cors, {
+    origin: deps.config.corsOrigins === '*' ? '*' : [...deps.config.corsOrigins],
+    credentials: false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'X-API-Key', 'X-Tenant-ID', 'Content-Type'],
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+
+  registerOperationRoutes(app, deps, OPERATIONS);
+  const openApi = buildOpenApiDocument(OPERATIONS, deps.services.version);
+  app.get('/api/openapi.json', async () => openApi);
+  return app;
+}

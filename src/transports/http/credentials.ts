@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.js';
+import type { Principal, TenantRef } from '../../domain/access/principal.js';
+import { authenticate, resolveRequestTenant } from '../../domain/auth/authenticate.js';
+import type { Services } from '../../services.js';
+
+export const ADMIN_COOKIE = 'tb_admin';
+
+const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** The admin cookie counts only for same-origin requests (CONTRACT §6: never cross-origin). */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = headerValue(request.headers.origin);
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** The bearer credential of a request: X-API-Key, else Authorization: Bearer, else the admin cookie. */
+export function requestToken(request: FastifyRequest): string | undefined {
+  const apiKey = headerValue(request.headers['x-api-key'])?.trim();
+  if (apiKey) return apiKey;
+  const authorization = headerValue(request.headers.authorization);
+  const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  if (bearer) return bearer;
+  const cookie = request.cookies?.[ADMIN_COOKIE];
+  return cookie && sameOrigin(request) ? cookie : undefined;
+}
+
+export interface RequestIdentity {
+  principal: Principal | null;
+  tenant: TenantRef | null;
+}
+
+/** Who calls and in which tenant. No credential gives an anonymous identity; a bad one is UNAUTHORIZED. */
+export async function identify(db: Database, services: Services, request: FastifyRequest): Promise<RequestIdentity> {
+  const token = requestToken(request);
+  if (!token) return { principal: null, tenant: null };
+  const principal = await authenticate(db, services, token);
+  const tenant = await resolveRequestTenant(db, services, principal, headerValue(request.headers['x-tenant-id']));
+  return { principal, tenant };
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// One project per database. `npm test` always runs the embedded database (PGlite);
+// with DATABASE_URL set, the same files also run against that PostgreSQL server.
+const common = {
+  include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { ...common, name: 'pglite', env: { TB_TEST_DATABASE: 'pglite' } } },
+      ...(process.env.DATABASE_URL
+        ? [{ test: { ...common, name: 'postgres', env: { TB_TEST_DATABASE: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
