@@ -4,6 +4,7 @@ import { requireEntityState } from './entity.service.js';
 import type { EntityDefinition, FieldDefinition } from './entity.types.js';
 import { fieldView, sameJson } from './schema-view.js';
 
+const FIELD_PROPERTIES: Array<keyof FieldDefinition> = ['name', 'fieldType', 'isRequired', 'isUnique', 'description', 'config'];
 const ENTITY_PROPERTIES = ['displayName', 'description', 'icon', 'config'] as const;
 
 /** Fields added, removed and changed from `before` to `after` (by fieldKey), plus entity-level changes. */
@@ -17,7 +18,7 @@ export function diffDefinitions(before: EntityDefinition | null, after: EntityDe
     const old = beforeFields.get(key);
     if (!old) added.push(fieldView(f));
     else if (!sameJson(old, f)) {
-      const changes = (Object.keys(f) as Array<keyof FieldDefinition>).filter((k) => !sameJson(old[k], f[k]));
+      const changes = FIELD_PROPERTIES.filter((k) => !sameJson(old[k], f[k]));
       changed.push({ fieldKey: key, changes, before: old, after: f });
     }
   }

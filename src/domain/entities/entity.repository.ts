@@ -113,7 +113,7 @@ export async function insertEntity(tx: TenantTx, name: string): Promise<string> 
 export async function insertDraft(tx: TenantTx, entityId: string, version: number, definition: EntityDefinition): Promise<void> {
   await tx.query(
     `insert into entity_versions (tenant_id, entity_id, version, status, definition)
-     values ($1, $2, $3, 'draft', $4::jsonb)`,
+     values ($1, $2, $3, 'draft', $4::text::jsonb)`,
     [tx.tenantId, entityId, version, JSON.stringify(definition)],
   );
   await touchEntity(tx, entityId);
@@ -121,7 +121,7 @@ export async function insertDraft(tx: TenantTx, entityId: string, version: numbe
 
 export async function updateDraft(tx: TenantTx, entityId: string, definition: EntityDefinition): Promise<void> {
   await tx.query(
-    `update entity_versions set definition = $3::jsonb
+    `update entity_versions set definition = $3::text::jsonb
       where tenant_id = $1 and entity_id = $2 and status = 'draft'`,
     [tx.tenantId, entityId, JSON.stringify(definition)],
   );
@@ -192,7 +192,7 @@ export async function insertPublishedVersion(
 ): Promise<void> {
   await tx.query(
     `insert into entity_versions (tenant_id, entity_id, version, status, definition, message, published_at)
-     values ($1, $2, $3, 'published', $4::jsonb, $5, now())`,
+     values ($1, $2, $3, 'published', $4::text::jsonb, $5, now())`,
     [tx.tenantId, entityId, version, JSON.stringify(definition), message],
   );
   await tx.query('update entities set published_version = $3, updated_at = now() where tenant_id = $1 and id = $2', [
