@@ -42,7 +42,7 @@ export const generateEntity = defineTenantOperation({
           displayName: z.string().optional(),
           description: z.string().optional(),
           icon: z.string().optional(),
-          config: z.object({ displayField: z.string().optional() }).optional(),
+          config: z.looseObject({ displayField: z.string().optional() }).optional(),
         }),
         fields: z.array(fieldInput).max(200).default([]),
       }),

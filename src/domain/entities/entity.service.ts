@@ -86,7 +86,7 @@ export async function listEntities(tx: TenantTx, input: { include_drafts: boolea
   return states
     .filter((s) => s.published || input.include_drafts)
     .map((s) => {
-      const shown = input.include_drafts ? currentDefinition(s) : s.published!.definition;
+      const shown = (s.published ?? s.draft)!.definition;
       return {
         name: s.name,
         displayName: shown.displayName,
