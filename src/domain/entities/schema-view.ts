@@ -7,7 +7,7 @@ export const FIELD_TYPE_FORMATS: Record<FieldType, string> = {
   text: 'string',
   textarea: 'string (multi-line)',
   email: 'string, an email address',
-  url: 'string, an absolute http(s) URL',
+  url: 'string, a URL',
   phone: 'string, a phone number',
   number: 'number',
   integer: 'number without decimals',
