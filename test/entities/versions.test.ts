@@ -125,6 +125,18 @@ describe('entity versions', () => {
     expect(await published()).toMatchObject({ version: 3 });
   });
 
+  it('simultaneous field changes to a published entity share one draft', async () => {
+    const adds = await Promise.all(
+      ['c1', 'c2', 'c3'].map((key) => t.post('/api/entities/tasks/fields', { fieldKey: key, fieldType: 'text' }, auth)),
+    );
+    expect(adds.map((r) => r.status)).toEqual([201, 201, 201]);
+    const draft = (await t.get('/api/entities/tasks?version=draft', auth)).body.data;
+    expect(draft.version).toBe(4);
+    expect(draft.fields.map((f: any) => f.fieldKey)).toEqual(expect.arrayContaining(['c1', 'c2', 'c3']));
+    for (const key of ['c1', 'c2', 'c3']) await t.delete(`/api/entities/tasks/fields/${key}`, auth);
+    expect((await t.get('/api/entities/tasks/changes', auth)).body.data.hasChanges).toBe(false);
+  });
+
   it('reverting every change drops the draft: nothing is pending', async () => {
     await t.post('/api/entities/tasks/fields', { fieldKey: 'tmp', fieldType: 'boolean' }, auth);
     expect((await t.get('/api/entities/tasks/changes', auth)).body.data.draftVersion).toBe(4);
