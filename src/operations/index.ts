@@ -1,6 +1,9 @@
 import * as apiKeys from './api-keys.js';
 import * as auth from './auth.js';
+import * as entities from './entities.js';
+import * as fields from './fields.js';
 import * as health from './health.js';
+import * as metadata from './metadata.js';
 import type { Operation } from './operation.js';
 import * as tenants from './tenants.js';
 
@@ -8,7 +11,7 @@ import * as tenants from './tenants.js';
  * The catalogue: every use case of the service, once. REST routes, MCP tools, the OpenAPI
  * document and the generated client all derive from this list. Add an area's module here.
  */
-export const OPERATIONS: readonly Operation[] = [health, auth, tenants, apiKeys].flatMap(
+export const OPERATIONS: readonly Operation[] = [health, auth, tenants, apiKeys, entities, fields, metadata].flatMap(
   (area) => Object.values(area) as Operation[],
 );
 
