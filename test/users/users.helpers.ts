@@ -10,16 +10,16 @@ export interface TenantUser {
   token: string;
 }
 
-/** Creates a user through the REST API as the tenant's administrator. */
+/** Creates a user through the REST API with the tenant's API key (owner rights; never expires, unlike admin tokens). */
 export async function createUser(
   t: TestApp,
-  tenant: { slug: string; token: string },
+  tenant: { slug: string; apiKey: string },
   body: { email: string; role?: string; permissions?: unknown; name?: string; password?: string },
 ): Promise<{ id: string; email: string; role: string }> {
   const res = await t.post(
     '/api/auth/tenant/users',
     { name: body.name ?? body.email.split('@')[0], password: PASSWORD, ...body },
-    { token: tenant.token },
+    { apiKey: tenant.apiKey },
   );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
@@ -35,7 +35,7 @@ export async function login(t: TestApp, slug: string, email: string, password = 
 /** Creates a user and logs it in; answers its id and session token. */
 export async function userWithToken(
   t: TestApp,
-  tenant: { slug: string; token: string },
+  tenant: { slug: string; apiKey: string },
   email: string,
   role = 'member',
   permissions?: unknown,
