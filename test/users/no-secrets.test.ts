@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { PASSWORD } from './users.helpers.js';
 
 /** No route that returns a user ever returns its password or hash. */
 describe('passwords never leave the service', () => {
