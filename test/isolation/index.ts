@@ -1,6 +1,7 @@
 import type { IsolationScenarios } from './scenario.js';
+import { USER_SCENARIOS } from './users.scenarios.js';
 
 /** Every feature's isolation scenarios. The isolation test fails for a tenant operation missing here. */
 export const ISOLATION_SCENARIOS: IsolationScenarios = {
-  ...{},
+  ...USER_SCENARIOS,
 };
