@@ -11,17 +11,20 @@ const VIEW = `id, email, name, role, is_active as "isActive", permissions, metad
 
 type Rows<T> = T & Record<string, unknown>;
 
+// JSON goes in as text cast to jsonb (`$n::text::jsonb`): postgres.js would JSON-encode a string
+// parameter typed jsonb a second time, storing a JSON string instead of an object.
+
 export async function insertUser(tx: TenantTx, user: NewUser, now: Date): Promise<UserView> {
   const [row] = await tx.query<Rows<UserView>>(
     `insert into tenant_users (tenant_id, email, name, password_hash, role, permissions, metadata, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $8) returning ${VIEW}`,
+     values ($1, $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb, $8, $8) returning ${VIEW}`,
     [tx.tenantId, user.email, user.name, user.passwordHash, user.role, JSON.stringify(user.permissions), JSON.stringify(user.metadata), now],
   );
   return row!;
 }
 
 export function listUsers(tx: TenantTx): Promise<UserView[]> {
-  return tx.query<Rows<UserView>>(`select ${VIEW} from tenant_users where tenant_id = $1 order by created_at, id`, [
+  return tx.query<Rows<UserView>>(`select ${VIEW} from tenant_users where tenant_id = $1 order by created_at, email`, [
     tx.tenantId,
   ]);
 }
@@ -50,9 +53,9 @@ export async function updateUser(tx: TenantTx, id: string, changes: UserChanges,
     `update tenant_users set
        name = coalesce($3, name),
        role = coalesce($4, role),
-       permissions = coalesce($5::jsonb, permissions),
+       permissions = coalesce($5::text::jsonb, permissions),
        is_active = coalesce($6, is_active),
-       metadata = coalesce($7::jsonb, metadata),
+       metadata = coalesce($7::text::jsonb, metadata),
        updated_at = $8
      where tenant_id = $1 and id = $2 returning ${VIEW}`,
     [
