@@ -5,13 +5,25 @@ import * as fields from './fields.js';
 import * as health from './health.js';
 import * as metadata from './metadata.js';
 import type { Operation } from './operation.js';
+import * as tenantAuth from './tenant-auth.js';
 import * as tenants from './tenants.js';
+import * as users from './users.js';
 
 /**
  * The catalogue: every use case of the service, once. REST routes, MCP tools, the OpenAPI
  * document and the generated client all derive from this list. Add an area's module here.
  */
-export const OPERATIONS: readonly Operation[] = [health, auth, tenants, apiKeys, entities, fields, metadata].flatMap(
+export const OPERATIONS: readonly Operation[] = [
+  health,
+  auth,
+  tenants,
+  apiKeys,
+  entities,
+  fields,
+  metadata,
+  tenantAuth,
+  users,
+].flatMap(
   (area) => Object.values(area) as Operation[],
 );
 

@@ -1,7 +1,9 @@
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
+import { USER_SCENARIOS } from './users.scenarios.js';
 
 /** Every feature's isolation scenarios. The isolation test fails for a tenant operation missing here. */
 export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...ENTITY_SCENARIOS,
+  ...USER_SCENARIOS,
 };

@@ -56,6 +56,9 @@ function registerRoute(app: FastifyInstance, deps: AppDeps, op: Operation, bindi
         params: request.params as Record<string, string>,
         query: request.query as Record<string, unknown>,
         body: request.body,
+        headers: Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
+        ),
       };
       const input = binding.input ? binding.input(restInput) : defaultInput(restInput);
       const data = await executeOperation(op, ctx, input);
