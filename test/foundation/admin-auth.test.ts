@@ -23,6 +23,11 @@ describe('administrator login, me, logout', () => {
     expect(cookie).toMatch(/SameSite=Strict/i);
   });
 
+  it('logs in even when a stale credential comes along', async () => {
+    const res = await t.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { token: 'expired.or.revoked' });
+    expect(res.status).toBe(200);
+  });
+
   it('accepts the email in any case', async () => {
     const res = await t.post('/api/auth/login', { email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD });
     expect(res.status).toBe(200);
