@@ -158,15 +158,15 @@ export function buildListSql(definition: EntityDefinition, query: ListQuery, fir
     const key = field.fieldKey;
     switch (clause.op) {
       case 'eq':
-        conditions.push(`r.data @> ${p(JSON.stringify({ [key]: typed(clause.value) }))}::jsonb`);
+        conditions.push(`r.data @> ${p(JSON.stringify({ [key]: typed(clause.value) }))}::text::jsonb`);
         break;
       case 'ne':
         // A record without the field is "not equal" too (CONTRACT §6).
-        conditions.push(`not (r.data @> ${p(JSON.stringify({ [key]: typed(clause.value) }))}::jsonb)`);
+        conditions.push(`not (r.data @> ${p(JSON.stringify({ [key]: typed(clause.value) }))}::text::jsonb)`);
         break;
       case 'in': {
         const values = splitList(clause.value, bad).map(typed);
-        conditions.push(`(${values.map((v) => `r.data @> ${p(JSON.stringify({ [key]: v }))}::jsonb`).join(' or ')})`);
+        conditions.push(`(${values.map((v) => `r.data @> ${p(JSON.stringify({ [key]: v }))}::text::jsonb`).join(' or ')})`);
         break;
       }
       case 'contains':

@@ -33,7 +33,7 @@ export interface RecordWrite {
 export async function insertRecord(tx: TenantTx, entityId: string, write: RecordWrite): Promise<RecordView> {
   const rows = await tx.query<RecordRow>(
     `insert into records as r (tenant_id, entity_id, name, data, search_text)
-     values ($1, $2, $3, $4::jsonb, tb_search_norm($5))
+     values ($1, $2, $3, $4::text::jsonb, tb_search_norm($5))
      returning ${RECORD_COLUMNS}`,
     [tx.tenantId, entityId, write.name, JSON.stringify(write.data), write.searchText],
   );
@@ -42,7 +42,7 @@ export async function insertRecord(tx: TenantTx, entityId: string, write: Record
 
 export async function updateRecordRow(tx: TenantTx, entityId: string, id: string, write: RecordWrite): Promise<RecordView> {
   const rows = await tx.query<RecordRow>(
-    `update records as r set name = $4, data = $5::jsonb, search_text = tb_search_norm($6), updated_at = now()
+    `update records as r set name = $4, data = $5::text::jsonb, search_text = tb_search_norm($6), updated_at = now()
       where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3
      returning ${RECORD_COLUMNS}`,
     [tx.tenantId, entityId, id, write.name, JSON.stringify(write.data), write.searchText],
