@@ -1,4 +1,5 @@
 import type { TenantTx } from '../../db/with-tenant.js';
+import { AppError } from '../../errors.js';
 import type { PublishedEntity } from '../entities/entity.types.js';
 import type { EmbeddingsClient } from './embeddings.js';
 import { RECORD_COLUMNS } from './record.repository.js';
@@ -41,7 +42,12 @@ export async function embeddingSearch(
   client: EmbeddingsClient,
   query: SemanticQuery,
 ): Promise<ScoredRecord[]> {
-  const vector = await client.embed(query.q);
+  const vector = await client.embed(query.q).catch((error: unknown) => {
+    throw new AppError(
+      'INTERNAL_ERROR',
+      `Semantic search could not embed the query: the embeddings endpoint (EMBEDDINGS_URL) failed (${error instanceof Error ? error.message : 'unknown error'})`,
+    );
+  });
   return tx.query<ScoredRecord>(
     `select * from (
        select ${RECORD_COLUMNS},
