@@ -37,12 +37,30 @@ export async function openPostgres(url: string, options: { max: number }): Promi
     kind: 'postgres',
     query: top.query,
     exec: top.exec,
+    /**
+     * A transaction on a reserved connection. BEGIN is not awaited on its own: postgres.js
+     * pipelines it with the statements that follow (withTenant's set_config and the first query
+     * go out in the same write), which saves a round trip per request; order on the connection
+     * keeps the semantics of sequential statements.
+     */
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: TransactionOptions) {
-      const run = (tx: postgres.TransactionSql) => fn(adapt(tx));
+      const conn = await sql.reserve();
+      const begin = conn.unsafe(txOptions?.readOnly ? 'begin read only' : 'begin');
+      const begun = begin.then(
+        () => null,
+        (error: unknown) => error,
+      );
       try {
-        return (await (txOptions?.readOnly ? sql.begin('read only', run) : sql.begin(run))) as T;
+        const result = await fn(adapt(conn));
+        const beginError = await begun;
+        if (beginError) throw beginError;
+        await conn.unsafe('commit');
+        return result;
       } catch (error) {
+        await conn.unsafe('rollback').catch(() => undefined);
         throw translateDatabaseError(error);
+      } finally {
+        conn.release();
       }
     },
     close: () => sql.end({ timeout: 5 }),

@@ -28,12 +28,22 @@ export function withTenant<T>(
   if (!UUID.test(tenantId)) throw new AppError('INTERNAL_ERROR', 'Tenant context is missing');
   return db.transaction(
     async (tx) => {
-      await tx.query("select set_config('role', $1, true), set_config('app.tenant_id', $2, true)", [
+      // Not awaited alone: the tenant context is sent ahead of the first statement on the same
+      // connection (pipelined), and every statement's answer waits for it, so a failure to set
+      // it fails the statement that would have run without it.
+      const setup = tx.query("select set_config('role', $1, true), set_config('app.tenant_id', $2, true)", [
         TENANT_ROLE,
         tenantId,
       ]);
-      const tenantTx = { tenantId, query: tx.query.bind(tx) } as unknown as TenantTx;
-      return fn(tenantTx);
+      setup.catch(() => undefined);
+      const query = async <T extends Row>(text: string, params?: readonly unknown[]) => {
+        const [, rows] = await Promise.all([setup, tx.query<T>(text, params)]);
+        return rows;
+      };
+      const tenantTx = { tenantId, query } as unknown as TenantTx;
+      const result = await fn(tenantTx);
+      await setup;
+      return result;
     },
     { readOnly: options.readOnly },
   );

@@ -159,8 +159,7 @@ export const getRecord = defineTenantOperation({
   ],
   run: async (ctx, input) => {
     allow(ctx, 'read', input.entityName);
-    const entity = await loadEntity(ctx.tx, input.entityName);
-    return getOne(ctx.tx, entity, input.id, input.resolve);
+    return getOne(ctx.tx, input.entityName, input.id, input.resolve);
   },
 });
 
@@ -201,8 +200,7 @@ export const updateRecord = defineTenantOperation({
   ],
   run: async (ctx, input) => {
     allow(ctx, 'update', input.entityName);
-    const entity = await loadEntity(ctx.tx, input.entityName);
-    return update(ctx.tx, entity, input.id, input.data, { embeddings: embeddingsClientFor(ctx.config.embeddings) });
+    return update(ctx.tx, input.entityName, input.id, input.data, { embeddings: embeddingsClientFor(ctx.config.embeddings) });
   },
 });
 

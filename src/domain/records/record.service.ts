@@ -6,7 +6,7 @@ import type { EmbeddingsClient } from './embeddings.js';
 import { UUID_PATTERN } from './field-values.js';
 import { buildListSql, type ListQuery } from './list-query.js';
 import { recordValidationError, unknownKeyDetails } from './record-schema.js';
-import { deleteRecordRow, findRecord, findRecordForUpdate, findRecordsByIds, RECORD_COLUMNS } from './record.repository.js';
+import { deleteRecordRow, findRecordById, findRecordsByIds, RECORD_COLUMNS } from './record.repository.js';
 import type { RecordPage, RecordView } from './record.types.js';
 import { runSavePipeline } from './save-pipeline.js';
 import { embeddingSearch, trigramSearch, type ScoredRecord, type SemanticQuery } from './semantic-search.js';
@@ -50,10 +50,16 @@ export async function resolveRelations(tx: TenantTx, definition: EntityDefinitio
   }
 }
 
-export async function getRecord(tx: TenantTx, entity: PublishedEntity, id: string, resolve: boolean): Promise<RecordView> {
+/** The entity and one of its records, looked up together; a record of another entity is missing. */
+async function loadEntityAndRecord(tx: TenantTx, entityName: string, id: string, forUpdate: boolean) {
   checkId(id);
-  const record = await findRecord(tx, entity.id, id);
-  if (!record) throw recordNotFound(entity.name, id);
+  const [entity, record] = await Promise.all([loadEntity(tx, entityName), findRecordById(tx, id, { forUpdate })]);
+  if (!record || record.entityId !== entity.id) throw recordNotFound(entity.name, id);
+  return { entity, record };
+}
+
+export async function getRecord(tx: TenantTx, entityName: string, id: string, resolve: boolean): Promise<RecordView> {
+  const { entity, record } = await loadEntityAndRecord(tx, entityName, id, false);
   if (resolve) await resolveRelations(tx, entity.definition, [record]);
   return record;
 }
@@ -87,18 +93,10 @@ export async function createRecord(tx: TenantTx, entity: PublishedEntity, data: 
   return runSavePipeline({ tx, entity, mode: 'create', existing: null, input: data, values: {}, saved: null, embeddings: deps.embeddings });
 }
 
-export async function updateRecord(
-  tx: TenantTx,
-  entity: PublishedEntity,
-  id: string,
-  data: Record<string, unknown>,
-  deps: SaveDeps,
-) {
-  checkId(id);
+export async function updateRecord(tx: TenantTx, entityName: string, id: string, data: Record<string, unknown>, deps: SaveDeps) {
+  const { entity, record: existing } = await loadEntityAndRecord(tx, entityName, id, true);
   const unknown = unknownKeyDetails(entity.definition, data);
   if (unknown.length) throw recordValidationError(unknown);
-  const existing = await findRecordForUpdate(tx, entity.id, id);
-  if (!existing) throw recordNotFound(entity.name, id);
   return runSavePipeline({ tx, entity, mode: 'update', existing, input: data, values: {}, saved: null, embeddings: deps.embeddings });
 }
 
