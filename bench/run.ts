@@ -209,6 +209,7 @@ function report(reports: EngineReport[], startedAt: Date): string {
     `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}. ` +
       `Node ${process.version}; fastify ${pkg('fastify')}, postgres.js ${pkg('postgres')}, @electric-sql/pglite ${pkg('@electric-sql/pglite')}, autocannon ${pkg('autocannon')}.`,
     'The load generator, the service and the database share the same 2 cores; the service runs with DATABASE_POOL_MAX=20 and LOG_LEVEL=warn.',
+    `Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${os.loadavg()[0]!.toFixed(2)}: other work on the machine during the run competes for the same cores, so absolute figures are a floor; the ratios to the bare server, measured back to back, are the steadier signal.`,
     'Each request picks a tenant uniformly at random (tenant sizes are Zipf-distributed: most tenants small, a few large) and works on its `orders` entity (title text, status select, amount number, customer relation).',
     '',
   ];
@@ -225,6 +226,8 @@ function report(reports: EngineReport[], startedAt: Date): string {
   }
   return lines.join('\n');
 }
+
+const loadAtStart = os.loadavg()[0]!;
 
 async function main() {
   const startedAt = new Date();

@@ -53,7 +53,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       return exclusive(() =>
         pg.transaction(async (tx) => {
           if (options?.readOnly) await tx.query('SET TRANSACTION READ ONLY');
-          return fn(adapt(tx));
+          const inner = adapt(tx);
+          if (options?.preamble) await inner.exec(options.preamble);
+          return fn(inner);
         }),
       );
     },

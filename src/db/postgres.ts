@@ -38,14 +38,16 @@ export async function openPostgres(url: string, options: { max: number }): Promi
     query: top.query,
     exec: top.exec,
     /**
-     * A transaction on a reserved connection. BEGIN is not awaited on its own: postgres.js
-     * pipelines it with the statements that follow (withTenant's set_config and the first query
-     * go out in the same write), which saves a round trip per request; order on the connection
-     * keeps the semantics of sequential statements.
+     * A transaction on a reserved connection. BEGIN (with the preamble) is not awaited on its
+     * own: postgres.js pipelines it with the first statement of `fn`, which saves a round trip
+     * per request; order on the connection keeps the semantics of sequential statements, and a
+     * failed BEGIN or preamble fails the transaction.
      */
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: TransactionOptions) {
       const conn = await sql.reserve();
-      const begin = conn.unsafe(txOptions?.readOnly ? 'begin read only' : 'begin');
+      const beginSql = txOptions?.readOnly ? 'begin read only' : 'begin';
+      // Without parameters postgres.js uses the simple protocol, which takes several statements.
+      const begin = conn.unsafe(txOptions?.preamble ? `${beginSql}; ${txOptions.preamble}` : beginSql);
       const begun = begin.then(
         () => null,
         (error: unknown) => error,

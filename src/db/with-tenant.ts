@@ -26,26 +26,15 @@ export function withTenant<T>(
   fn: (tx: TenantTx) => Promise<T>,
 ): Promise<T> {
   if (!UUID.test(tenantId)) throw new AppError('INTERNAL_ERROR', 'Tenant context is missing');
+  // Both values are checked literals (a constant role, a UUID), so the context can travel as
+  // parameter-free SQL in the same message as BEGIN.
+  const preamble = `select set_config('role', '${TENANT_ROLE}', true), set_config('app.tenant_id', '${tenantId.toLowerCase()}', true)`;
   return db.transaction(
-    async (tx) => {
-      // Not awaited alone: the tenant context is sent ahead of the first statement on the same
-      // connection (pipelined), and every statement's answer waits for it, so a failure to set
-      // it fails the statement that would have run without it.
-      const setup = tx.query("select set_config('role', $1, true), set_config('app.tenant_id', $2, true)", [
-        TENANT_ROLE,
-        tenantId,
-      ]);
-      setup.catch(() => undefined);
-      const query = async <T extends Row>(text: string, params?: readonly unknown[]) => {
-        const [, rows] = await Promise.all([setup, tx.query<T>(text, params)]);
-        return rows;
-      };
-      const tenantTx = { tenantId, query } as unknown as TenantTx;
-      const result = await fn(tenantTx);
-      await setup;
-      return result;
+    (tx) => {
+      const tenantTx = { tenantId, query: tx.query.bind(tx) } as unknown as TenantTx;
+      return fn(tenantTx);
     },
-    { readOnly: options.readOnly },
+    { readOnly: options.readOnly, preamble },
   );
 }
 
