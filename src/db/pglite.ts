@@ -49,15 +49,23 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: 'pglite',
     query: (text, params) => exclusive(() => top.query(text, params)),
     exec: (script) => exclusive(() => top.exec(script)),
+    /**
+     * BEGIN (read only), the preamble and later COMMIT go in as single `exec` calls: each call
+     * into the engine has a fixed cost, and the queue above already keeps other statements out.
+     */
     transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) {
-      return exclusive(() =>
-        pg.transaction(async (tx) => {
-          if (options?.readOnly) await tx.query('SET TRANSACTION READ ONLY');
-          const inner = adapt(tx);
-          if (options?.preamble) await inner.exec(options.preamble);
-          return fn(inner);
-        }),
-      );
+      return exclusive(async () => {
+        const begin = options?.readOnly ? 'begin read only' : 'begin';
+        try {
+          await top.exec(options?.preamble ? `${begin}; ${options.preamble}` : begin);
+          const result = await fn(top);
+          await top.exec('commit');
+          return result;
+        } catch (error) {
+          await pg.exec('rollback').catch(() => undefined);
+          throw error;
+        }
+      });
     },
     close: () => exclusive(() => pg.close()),
   };
