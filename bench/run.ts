@@ -145,7 +145,7 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport> {
   } else {
     dataDir = mkdtempSync(join(os.tmpdir(), 'tb-bench-'));
     const db = await openPglite(join(dataDir, 'pglite'));
-    serverVersion = ((await db.query<{ v: string }>('show server_version'))[0]!.v ?? '') as string;
+    serverVersion = (await db.query<{ v: string }>("select current_setting('server_version') as v"))[0]!.v;
     await migrate(db);
     tenants = await seedDatabase(db, plan, captureLog);
     await db.close();
