@@ -1,5 +1,6 @@
 import type { TenantTx } from '../../db/with-tenant.js';
 import { validationError, type ErrorDetail } from '../../errors.js';
+import { findPublishedEntity } from '../entities/entity.repository.js';
 import type { EntityDefinition, FieldDefinition } from '../entities/entity.types.js';
 import { FIELD_VALIDATORS, relatedEntityOf, SEARCHABLE_TYPES } from './field-values.js';
 
@@ -54,15 +55,19 @@ export async function checkRelations(tx: TenantTx, definition: EntityDefinition,
     .filter((f) => f.fieldType === 'relation' && typeof data[f.fieldKey] === 'string')
     .map((f) => ({ field: f, id: data[f.fieldKey] as string, target: relatedEntityOf(f) }));
   if (wanted.length === 0) return;
-  const rows = await tx.query<{ id: string; entity: string }>(
-    `select r.id, e.name as entity from records r
-       join entities e on e.tenant_id = r.tenant_id and e.id = r.entity_id
-      where r.tenant_id = $1 and r.id = any($2::uuid[])`,
-    [tx.tenantId, wanted.map((w) => w.id)],
-  );
-  const found = new Map(rows.map((r) => [r.id, r.entity]));
+  // Target entities are read through findPublishedEntity, sent together with the record lookup.
+  const targetNames = [...new Set(wanted.flatMap((w) => (w.target ? [w.target] : [])))];
+  const [rows, ...targets] = await Promise.all([
+    tx.query<{ id: string; entity_id: string }>('select id, entity_id from records where tenant_id = $1 and id = any($2::uuid[])', [
+      tx.tenantId,
+      wanted.map((w) => w.id),
+    ]),
+    ...targetNames.map((name) => findPublishedEntity(tx, name)),
+  ]);
+  const targetIds = new Map(targetNames.map((name, i) => [name, targets[i] && 'id' in targets[i] ? targets[i].id : undefined]));
+  const found = new Map(rows.map((r) => [r.id, r.entity_id]));
   const details = wanted
-    .filter((w) => found.get(w.id) === undefined || (w.target !== undefined && found.get(w.id) !== w.target))
+    .filter((w) => found.get(w.id) === undefined || (w.target !== undefined && found.get(w.id) !== targetIds.get(w.target)))
     .map((w) => ({ field: w.field.fieldKey, message: `no ${w.target ?? 'related'} record has id ${w.id}` }));
   if (details.length) throw recordValidationError(details);
 }
