@@ -36,6 +36,11 @@ create index records_data_idx on records using gin (tenant_id, data jsonb_path_o
 -- search= and semantic (trigram) search over the normalised text.
 create index records_search_idx on records using gin (tenant_id, search_text gin_trgm_ops);
 
+-- entity_id functionally depends on tenant_id: without this the planner multiplies their
+-- selectivities and underestimates a large tenant's entity by ~10×, and then never picks the
+-- GIN indexes over the btree.
+create statistics records_tenant_entity_stats (dependencies, ndistinct) on tenant_id, entity_id from records;
+
 create table record_unique_values (
   tenant_id uuid not null,
   entity_id uuid not null,
