@@ -38,24 +38,17 @@ export async function openPostgres(url: string, options: { max: number }): Promi
     query: top.query,
     exec: top.exec,
     /**
-     * A transaction on a reserved connection. BEGIN (with the preamble) is not awaited on its
-     * own: postgres.js pipelines it with the first statement of `fn`, which saves a round trip
-     * per request; order on the connection keeps the semantics of sequential statements, and a
-     * failed BEGIN or preamble fails the transaction.
+     * A transaction on a reserved connection. BEGIN and the preamble (withTenant's tenant context)
+     * travel as one simple-protocol message, awaited before `fn` runs: no statement of `fn` can
+     * reach the server unless the context is in place.
      */
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: TransactionOptions) {
       const conn = await sql.reserve();
       const beginSql = txOptions?.readOnly ? 'begin read only' : 'begin';
-      // Without parameters postgres.js uses the simple protocol, which takes several statements.
-      const begin = conn.unsafe(txOptions?.preamble ? `${beginSql}; ${txOptions.preamble}` : beginSql);
-      const begun = begin.then(
-        () => null,
-        (error: unknown) => error,
-      );
       try {
+        // Without parameters postgres.js uses the simple protocol, which takes several statements.
+        await conn.unsafe(txOptions?.preamble ? `${beginSql}; ${txOptions.preamble}` : beginSql);
         const result = await fn(adapt(conn));
-        const beginError = await begun;
-        if (beginError) throw beginError;
         await conn.unsafe('commit');
         return result;
       } catch (error) {
