@@ -160,6 +160,15 @@ describe('record validation per field type', () => {
     expect((await f.t.post(f.base('customers'), { full_name: 'U5', email: 'u2@example.com' }, f.as)).status).toBe(201);
   });
 
+  it('concurrent creates of one unique value: exactly one wins, the others get 409', async () => {
+    const before = await f.countRecords();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => f.t.post(f.base('customers'), { full_name: `Race ${i}`, email: 'race@example.com' }, f.as)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await f.countRecords()).toBe(before + 1);
+  });
+
   it('refuses an invalid update without changing the record', async () => {
     const r = (await f.t.post(f.base('customers'), { full_name: 'Keep', score: 1 }, f.as)).body.data;
     for (const body of [{ score: 'x' }, { full_name: null }, { unknown_key: 1 }]) {
