@@ -38,6 +38,9 @@ const ConfigSchema = z
     MCP_TOOL_PROFILE: z.preprocess(emptyAsUndefined, z.enum(['core', 'advanced', 'all']).default('all')),
     SERVICE_API_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3001/api')),
     SERVICE_API_KEY: optionalString,
+    EMBEDDINGS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    EMBEDDINGS_API_KEY: optionalString,
+    EMBEDDINGS_MODEL: z.preprocess(emptyAsUndefined, z.string().default('text-embedding-3-small')),
   })
   .refine((c) => !(c.ADMIN_EMAIL && !c.ADMIN_PASSWORD), {
     message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
@@ -67,6 +70,8 @@ export interface Config {
     readonly serviceApiUrl: string;
     readonly serviceApiKey: string | undefined;
   };
+  /** OpenAI-compatible embeddings for semantic search; absent means the built-in trigram method. */
+  readonly embeddings: { readonly url: string; readonly apiKey: string | undefined; readonly model: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +105,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       serviceApiUrl: c.SERVICE_API_URL,
       serviceApiKey: c.SERVICE_API_KEY,
     }),
+    embeddings: c.EMBEDDINGS_URL
+      ? Object.freeze({ url: c.EMBEDDINGS_URL, apiKey: c.EMBEDDINGS_API_KEY, model: c.EMBEDDINGS_MODEL })
+      : undefined,
   });
 }

@@ -13,6 +13,11 @@ export interface Queryable {
 
 export interface TransactionOptions {
   readOnly?: boolean;
+  /**
+   * Trusted SQL without parameters run right after BEGIN, before `fn` (withTenant's tenant
+   * context). The server adapter sends it in the same message as BEGIN: one round trip, not two.
+   */
+  preamble?: string;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';

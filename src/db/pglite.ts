@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, Queryable, Row, TransactionOptions } from './database.js';
@@ -36,7 +37,7 @@ function adapt(target: PgliteLike): Queryable {
  */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } });
+  const pg = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm, btree_gin } });
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = queue.then(fn, fn);
@@ -48,13 +49,23 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: 'pglite',
     query: (text, params) => exclusive(() => top.query(text, params)),
     exec: (script) => exclusive(() => top.exec(script)),
+    /**
+     * BEGIN (read only), the preamble and later COMMIT go in as single `exec` calls: each call
+     * into the engine has a fixed cost, and the queue above already keeps other statements out.
+     */
     transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) {
-      return exclusive(() =>
-        pg.transaction(async (tx) => {
-          if (options?.readOnly) await tx.query('SET TRANSACTION READ ONLY');
-          return fn(adapt(tx));
-        }),
-      );
+      return exclusive(async () => {
+        const begin = options?.readOnly ? 'begin read only' : 'begin';
+        try {
+          await top.exec(options?.preamble ? `${begin}; ${options.preamble}` : begin);
+          const result = await fn(top);
+          await top.exec('commit');
+          return result;
+        } catch (error) {
+          await pg.exec('rollback').catch(() => undefined);
+          throw error;
+        }
+      });
     },
     close: () => exclusive(() => pg.close()),
   };

@@ -46,12 +46,25 @@ export async function openPostgres(url: string, options: { max: number }): Promi
     kind: 'postgres',
     query: top.query,
     exec: top.exec,
+    /**
+     * A transaction on a reserved connection. BEGIN and the preamble (withTenant's tenant context)
+     * travel as one simple-protocol message, awaited before `fn` runs: no statement of `fn` can
+     * reach the server unless the context is in place.
+     */
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: TransactionOptions) {
-      const run = (tx: postgres.TransactionSql) => fn(adapt(tx));
+      const conn = await sql.reserve();
+      const beginSql = txOptions?.readOnly ? 'begin read only' : 'begin';
       try {
-        return (await (txOptions?.readOnly ? sql.begin('read only', run) : sql.begin(run))) as T;
+        // Without parameters postgres.js uses the simple protocol, which takes several statements.
+        await conn.unsafe(txOptions?.preamble ? `${beginSql}; ${txOptions.preamble}` : beginSql);
+        const result = await fn(adapt(conn));
+        await conn.unsafe('commit');
+        return result;
       } catch (error) {
+        await conn.unsafe('rollback').catch(() => undefined);
         throw translateDatabaseError(error);
+      } finally {
+        conn.release();
       }
     },
     close: () => sql.end({ timeout: 5 }),

@@ -26,16 +26,15 @@ export function withTenant<T>(
   fn: (tx: TenantTx) => Promise<T>,
 ): Promise<T> {
   if (!UUID.test(tenantId)) throw new AppError('INTERNAL_ERROR', 'Tenant context is missing');
+  // Both values are checked literals (a constant role, a UUID), so the context can travel as
+  // parameter-free SQL in the same message as BEGIN.
+  const preamble = `select set_config('role', '${TENANT_ROLE}', true), set_config('app.tenant_id', '${tenantId.toLowerCase()}', true)`;
   return db.transaction(
-    async (tx) => {
-      await tx.query("select set_config('role', $1, true), set_config('app.tenant_id', $2, true)", [
-        TENANT_ROLE,
-        tenantId,
-      ]);
+    (tx) => {
       const tenantTx = { tenantId, query: tx.query.bind(tx) } as unknown as TenantTx;
       return fn(tenantTx);
     },
-    { readOnly: options.readOnly },
+    { readOnly: options.readOnly, preamble },
   );
 }
 

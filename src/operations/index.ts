@@ -5,6 +5,7 @@ import * as fields from './fields.js';
 import * as health from './health.js';
 import * as metadata from './metadata.js';
 import type { Operation } from './operation.js';
+import * as records from './records.js';
 import * as tenantAuth from './tenant-auth.js';
 import * as tenants from './tenants.js';
 import * as users from './users.js';
@@ -21,11 +22,10 @@ export const OPERATIONS: readonly Operation[] = [
   entities,
   fields,
   metadata,
+  records,
   tenantAuth,
   users,
-].flatMap(
-  (area) => Object.values(area) as Operation[],
-);
+].flatMap((area) => Object.values(area) as Operation[]);
 
 export function findOperation(name: string): Operation | undefined {
   return OPERATIONS.find((op) => op.name === name);

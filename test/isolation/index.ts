@@ -1,9 +1,11 @@
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
+import { recordScenarios } from './records.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
 import { USER_SCENARIOS } from './users.scenarios.js';
 
 /** Every feature's isolation scenarios. The isolation test fails for a tenant operation missing here. */
 export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...ENTITY_SCENARIOS,
+  ...recordScenarios,
   ...USER_SCENARIOS,
 };

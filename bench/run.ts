@@ -1,0 +1,251 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { migrate } from '../src/db/migrate.js';
+import { openPglite } from '../src/db/pglite.js';
+import { openPostgres } from '../src/db/postgres.js';
+import { seedDatabase, type SeededTenant, type SeedPlan } from './seed.js';
+import { WORKLOADS, type Workload } from './workloads.js';
+
+/**
+ * `npm run bench [-- --tenants=1000 --records=100000 --duration=10 --connections=50
+ *   --engines=postgres,pglite --workloads=W1,W2,...]`: seeds its own database, starts the service
+ * (and a bare Fastify + postgres.js reference), measures each workload with autocannon and writes
+ * bench/RESULTS.md. Only 127.0.0.1 is targeted; the database it creates is dropped at the end.
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback;
+
+const plan: SeedPlan = { tenants: Number(arg('tenants', '1000')), records: Number(arg('records', '100000')), zipf: Number(arg('zipf', '1')) };
+const duration = Number(arg('duration', '10'));
+const warmup = Number(arg('warmup', '3'));
+const connections = Number(arg('connections', '50'));
+const engines = arg('engines', 'postgres,pglite').split(',');
+const only = arg('workloads', WORKLOADS.map((w) => w.id).join(',')).split(',');
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+const TARGETS: Record<string, Partial<Record<string, { rps?: number; p99?: number }>>> = {
+  postgres: { W1: { rps: 4000 }, W2: { rps: 2400 }, W3: { rps: 1500 }, W4: { p99: 100 }, W6: { rps: 2000, p99: 80 } },
+  pglite: { W1: { rps: 1500 } },
+};
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+}
+
+const children: ChildProcess[] = [];
+function start(script: string, env: Record<string, string>, name: string): ChildProcess {
+  // BENCH_NODE_ARGS: extra node flags for the service (e.g. --cpu-prof when looking for hot spots).
+  const extra = name === 'service' && process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', script, ...(name === 'service' ? ['serve'] : [])], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+
+async function waitReady(port: number, path: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server on ${port} did not start`);
+}
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function load(port: number, workload: Workload, tenants: readonly SeededTenant[], seconds: number, conns: number): Promise<Measure> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: conns,
+    duration: seconds,
+    requests: [{ setupRequest: (req) => ({ ...req, ...workload.next(tenants) }) }],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+interface EngineReport {
+  engine: string;
+  seedLine: string;
+  rows: Array<{ workload: Workload; ours: Measure; bare?: Measure }>;
+  maxRssMb: number;
+  serverVersion: string;
+}
+
+async function runEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport> {
+  log(`== ${engine}: seeding ${plan.tenants} tenants / ${plan.records} records`);
+  let dbUrl: string | undefined;
+  let dataDir: string | undefined;
+  let dropDatabase = async () => undefined as void;
+  let seedLine = '';
+  let serverVersion = '';
+  const captureLog = (s: string) => {
+    log(s);
+    if (s.includes('seeded') && s.includes('tenants')) seedLine = s.trim();
+  };
+  let tenants: SeededTenant[];
+  if (engine === 'postgres') {
+    const url = new URL(serverUrl);
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) throw new Error('the benchmark only targets a local server (127.0.0.1)');
+    const name = `tb_bench_${process.pid}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+    serverVersion = (await admin.unsafe('show server_version'))[0]!.server_version as string;
+    await admin.unsafe(`create database ${name}`);
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+    url.pathname = `/${name}`;
+    dbUrl = url.toString();
+    const db = await openPostgres(dbUrl, { max: 4 });
+    await migrate(db);
+    tenants = await seedDatabase(db, plan, captureLog);
+    await db.close();
+  } else {
+    dataDir = mkdtempSync(join(os.tmpdir(), 'tb-bench-'));
+    const db = await openPglite(join(dataDir, 'pglite'));
+    serverVersion = (await db.query<{ v: string }>("select current_setting('server_version') as v"))[0]!.v;
+    await migrate(db);
+    tenants = await seedDatabase(db, plan, captureLog);
+    await db.close();
+  }
+
+  const common = { LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', DATABASE_POOL_MAX: '20' };
+  const service = start('src/main.ts', { ...common, PORT: '3901', HOST: '127.0.0.1', ...(dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir! }) }, 'service');
+  const bare = dbUrl ? start('bench/baseline-server.ts', { ...common, PORT: '3902', DATABASE_URL: dbUrl }, 'baseline') : undefined;
+  let maxRss = 0;
+  const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(service.pid))), 500);
+  const rows: EngineReport['rows'] = [];
+  try {
+    await waitReady(3901, '/api/health');
+    if (bare) await waitReady(3902, '/api/entities/x/records');
+    for (const workload of WORKLOADS.filter((w) => only.includes(w.id))) {
+      let bareMeasure: Measure | undefined;
+      if (bare && workload.baseline) {
+        await load(3902, workload, tenants, warmup, connections);
+        bareMeasure = await load(3902, workload, tenants, duration, connections);
+      }
+      await load(3901, workload, tenants, warmup, connections);
+      const ours = await load(3901, workload, tenants, duration, connections);
+      rows.push({ workload, ours, ...(bareMeasure ? { bare: bareMeasure } : {}) });
+      log(
+        `  ${workload.id} ${workload.label}: ${ours.rps.toFixed(0)} req/s p50 ${ours.p50} ms p99 ${ours.p99} ms non2xx ${ours.non2xx} errors ${ours.errors}` +
+          (bareMeasure ? ` | bare ${bareMeasure.rps.toFixed(0)} req/s → ${(ours.rps / bareMeasure.rps).toFixed(2)}×` : ''),
+      );
+    }
+  } finally {
+    clearInterval(sampler);
+    await stop(service);
+    if (bare) await stop(bare);
+    await dropDatabase();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { engine, seedLine, rows, maxRssMb: maxRss, serverVersion };
+}
+
+function verdict(engine: string, id: string, m: Measure, bare: Measure | undefined, write: boolean): string {
+  const target = TARGETS[engine]?.[id];
+  const parts: string[] = [];
+  if (target?.rps !== undefined) parts.push(`≥ ${target.rps} req/s ${m.rps >= target.rps ? 'met' : 'MISSED'}`);
+  if (target?.p99 !== undefined) parts.push(`p99 ≤ ${target.p99} ms ${m.p99 <= target.p99 ? 'met' : 'MISSED'}`);
+  if (bare) {
+    const floor = write ? 0.5 : 0.6;
+    parts.push(`≥ ${floor}× bare ${m.rps / bare.rps >= floor ? 'met' : 'MISSED'}`);
+  }
+  if (m.non2xx || m.errors) parts.push(`${m.non2xx} non-2xx, ${m.errors} errors`);
+  return parts.join('; ') || '—';
+}
+
+function report(reports: EngineReport[], startedAt: Date): string {
+  const pkg = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  const cpus = os.cpus();
+  const lines = [
+    '# Records API benchmark',
+    '',
+    `Run ${startedAt.toISOString()} with \`${['npm run bench', ...process.argv.slice(2)].join(' ')}\`` +
+      ` (tenants ${plan.tenants}, records ${plan.records}, Zipf s=${plan.zipf}, ${connections} connections, ${duration} s per workload after ${warmup} s warm-up).`,
+    '',
+    `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}. ` +
+      `Node ${process.version}; fastify ${pkg('fastify')}, postgres.js ${pkg('postgres')}, @electric-sql/pglite ${pkg('@electric-sql/pglite')}, autocannon ${pkg('autocannon')}.`,
+    'The load generator, the service and the database share the same 2 cores; the service runs with DATABASE_POOL_MAX=20 and LOG_LEVEL=warn.',
+    `Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${os.loadavg()[0]!.toFixed(2)}: other work on the machine during the run competes for the same cores, so absolute figures are a floor; the ratios to the bare server, measured back to back, are the steadier signal.`,
+    'Each request picks a tenant uniformly at random (tenant sizes are Zipf-distributed: most tenants small, a few large) and works on its `orders` entity (title text, status select, amount number, customer relation).',
+    '',
+  ];
+  for (const r of reports) {
+    lines.push(`## ${r.engine === 'postgres' ? `PostgreSQL ${r.serverVersion} (server defaults)` : `Embedded PGlite (PostgreSQL ${r.serverVersion})`}`, '');
+    lines.push(`Seed: ${r.seedLine}. Peak service RSS during the run: ${r.maxRssMb.toFixed(0)} MB${r.engine === 'postgres' ? ` (target ≤ 250 MB: ${r.maxRssMb <= 250 ? 'met' : 'MISSED'})` : ''}.`, '');
+    lines.push('| Workload | req/s | p50 ms | p99 ms | bare req/s | ratio to bare | targets |', '|---|---:|---:|---:|---:|---:|---|');
+    for (const { workload: w, ours, bare } of r.rows) {
+      lines.push(
+        `| ${w.id} ${w.label} | ${ours.rps.toFixed(0)} | ${ours.p50} | ${ours.p99} | ${bare ? bare.rps.toFixed(0) : '—'} | ${bare ? `${(ours.rps / bare.rps).toFixed(2)}×` : '—'} | ${verdict(r.engine, w.id, ours, bare, w.write)} |`,
+      );
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+const loadAtStart = os.loadavg()[0]!;
+
+async function main() {
+  const startedAt = new Date();
+  const reports: EngineReport[] = [];
+  for (const engine of engines) {
+    if (engine !== 'postgres' && engine !== 'pglite') throw new Error(`unknown engine ${engine}`);
+    reports.push(await runEngine(engine));
+  }
+  const text = report(reports, startedAt);
+  const out = arg('out', join(ROOT, 'bench', 'RESULTS.md'));
+  writeFileSync(out, `${text}\n`);
+  log(`\nwrote ${out}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    log(`benchmark failed: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exit(1);
+  },
+);

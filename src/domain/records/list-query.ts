@@ -1,0 +1,211 @@
+import { validationError } from '../../errors.js';
+import type { EntityDefinition, FieldDefinition } from '../entities/entity.types.js';
+import { IDENTIFIER_PATTERN, type FieldType } from '../entities/field-types.js';
+import { normalizeDate, toNumber, UUID_PATTERN } from './field-values.js';
+
+export const FILTER_OPS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'contains', 'startsWith', 'isNull'] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+
+export interface FilterClause {
+  field: string;
+  op: FilterOp;
+  value: string;
+}
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort?: string | undefined;
+  order: 'asc' | 'desc';
+  search?: string | undefined;
+  filters: FilterClause[];
+}
+
+export const SYSTEM_KEYS = { id: 'r.id', createdAt: 'r.created_at', updatedAt: 'r.updated_at' } as const;
+type SystemKey = keyof typeof SYSTEM_KEYS;
+const isSystemKey = (k: string): k is SystemKey => Object.hasOwn(SYSTEM_KEYS, k);
+
+type Kind = 'text' | 'number' | 'date' | 'boolean' | 'opaque';
+const KIND: Record<FieldType, Kind> = {
+  text: 'text',
+  textarea: 'text',
+  email: 'text',
+  url: 'text',
+  phone: 'text',
+  select: 'text',
+  relation: 'text',
+  number: 'number',
+  integer: 'number',
+  date: 'date',
+  datetime: 'date',
+  boolean: 'boolean',
+  file: 'opaque',
+  location: 'opaque',
+  json: 'opaque',
+};
+
+const OPS_BY_KIND: Record<Kind | 'id' | 'timestamp', readonly FilterOp[]> = {
+  text: FILTER_OPS,
+  number: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'isNull'],
+  date: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'isNull'],
+  boolean: ['eq', 'ne', 'isNull'],
+  opaque: ['isNull'],
+  id: ['eq', 'ne', 'in'],
+  timestamp: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'],
+};
+
+const COMPARE: Partial<Record<FilterOp, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const MAX_IN = 100;
+
+/** SQL of one list: the WHERE clause (after tenant and entity), ORDER BY, and its parameters. */
+export interface ListSql {
+  where: string;
+  orderBy: string;
+  params: unknown[];
+}
+
+const literal = (key: string) => {
+  if (!IDENTIFIER_PATTERN.test(key)) throw new Error(`unsafe field key ${key}`);
+  return `'${key}'`;
+};
+
+/** The typed SQL expression of a field: numbers numerically, dates chronologically, text by collation. */
+function fieldExpression(field: FieldDefinition): string {
+  const k = literal(field.fieldKey);
+  switch (KIND[field.fieldType]) {
+    case 'number':
+      return `(case when jsonb_typeof(r.data -> ${k}) = 'number' then (r.data ->> ${k})::numeric end)`;
+    case 'boolean':
+      return `(case when jsonb_typeof(r.data -> ${k}) = 'boolean' then (r.data ->> ${k})::boolean end)`;
+    // Stored dates are normalised ISO 8601 (see field-values.ts): byte order is time order.
+    case 'date':
+      return `(nullif(r.data ->> ${k}, '') collate "C")`;
+    default:
+      return `nullif(r.data ->> ${k}, '')`;
+  }
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Builds the SQL of a list query; every unknown field, operator or bad value is a 400 naming it. */
+export function buildListSql(definition: EntityDefinition, query: ListQuery, firstParam: number): ListSql {
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${firstParam + params.length - 1}`;
+  };
+  const fields = new Map(definition.fields.map((f) => [f.fieldKey, f]));
+  const known = () => [...Object.keys(SYSTEM_KEYS), ...fields.keys()].join(', ');
+  const conditions: string[] = [];
+
+  for (const clause of query.filters) {
+    const name = `filter.${clause.field}${clause.op === 'eq' ? '' : `.${clause.op}`}`;
+    const bad = (message: string) => validationError(`${name}: ${message}`, [{ field: name, message }]);
+    const field = fields.get(clause.field);
+    if (!field && !isSystemKey(clause.field)) throw bad(`unknown field "${clause.field}" (filterable: ${known()})`);
+    const kind = field ? KIND[field.fieldType] : clause.field === 'id' ? 'id' : 'timestamp';
+    if (!OPS_BY_KIND[kind].includes(clause.op)) {
+      throw bad(`operator "${clause.op}" is not available for this field (use: ${OPS_BY_KIND[kind].join(', ')})`);
+    }
+    const typed = (raw: string): unknown => {
+      const v = raw.trim();
+      switch (kind) {
+        case 'number': {
+          const n = toNumber(v);
+          if (n === undefined) throw bad(`"${raw}" is not a number`);
+          return n;
+        }
+        case 'boolean':
+          if (v !== 'true' && v !== 'false') throw bad('must be true or false');
+          return v === 'true';
+        case 'date': {
+          const d = normalizeDate(v, field?.fieldType === 'date');
+          if (d === undefined) throw bad(`"${raw}" is not an ISO 8601 date`);
+          return d;
+        }
+        case 'timestamp': {
+          const d = normalizeDate(v, false);
+          if (d === undefined) throw bad(`"${raw}" is not an ISO 8601 date`);
+          return d;
+        }
+        case 'id':
+          if (!UUID_PATTERN.test(v)) throw bad(`"${raw}" is not a UUID`);
+          return v.toLowerCase();
+        default:
+          if (field?.fieldType === 'relation' && !UUID_PATTERN.test(v)) throw bad(`"${raw}" is not a UUID`);
+          return field?.fieldType === 'relation' ? v.toLowerCase() : raw;
+      }
+    };
+
+    if (clause.op === 'isNull') {
+      if (clause.value !== 'true' && clause.value !== 'false') throw bad('must be true or false');
+      const empty = `coalesce(r.data ->> ${literal(field!.fieldKey)}, '') = ''`;
+      conditions.push(clause.value === 'true' ? empty : `not (${empty})`);
+      continue;
+    }
+    if (!field) {
+      const column = SYSTEM_KEYS[clause.field as SystemKey];
+      const cast = kind === 'id' ? 'uuid' : 'timestamptz';
+      if (clause.op === 'in') {
+        const values = splitList(clause.value, bad).map(typed);
+        conditions.push(`${column} = any(${p(values)}::${cast}[])`);
+      } else {
+        const operator = clause.op === 'eq' ? '=' : clause.op === 'ne' ? '<>' : COMPARE[clause.op]!;
+        conditions.push(`${column} ${operator} ${p(typed(clause.value))}::${cast}`);
+      }
+      continue;
+    }
+    const key = field.fieldKey;
+    switch (clause.op) {
+      case 'eq':
+        conditions.push(`r.data @> ${p(JSON.stringify({ [key]: typed(clause.value) }))}::text::jsonb`);
+        break;
+      case 'ne':
+        // A record without the field is "not equal" too (CONTRACT §6).
+        conditions.push(`not (r.data @> ${p(JSON.stringify({ [key]: typed(clause.value) }))}::text::jsonb)`);
+        break;
+      case 'in': {
+        const values = splitList(clause.value, bad).map(typed);
+        conditions.push(`(${values.map((v) => `r.data @> ${p(JSON.stringify({ [key]: v }))}::text::jsonb`).join(' or ')})`);
+        break;
+      }
+      case 'contains':
+        conditions.push(`r.data ->> ${literal(key)} ilike ${p(`%${likeEscape(clause.value)}%`)}`);
+        break;
+      case 'startsWith':
+        conditions.push(`r.data ->> ${literal(key)} ilike ${p(`${likeEscape(clause.value)}%`)}`);
+        break;
+      default: {
+        const cast = kind === 'number' ? '::numeric' : kind === 'date' ? '::text collate "C"' : '::text';
+        conditions.push(`${fieldExpression(field)} ${COMPARE[clause.op]!} ${p(typed(clause.value))}${cast}`);
+      }
+    }
+  }
+
+  if (query.search !== undefined && query.search.trim() !== '') {
+    conditions.push(`r.search_text like ('%' || tb_search_norm(${p(likeEscape(query.search.trim()))}) || '%')`);
+  }
+
+  const dir = query.order === 'desc' ? 'desc' : 'asc';
+  let sortExpression = 'r.created_at';
+  if (query.sort !== undefined) {
+    const field = fields.get(query.sort);
+    if (field) sortExpression = fieldExpression(field);
+    else if (isSystemKey(query.sort)) sortExpression = SYSTEM_KEYS[query.sort];
+    else throw validationError(`sort: unknown field "${query.sort}" (sortable: ${known()})`, [{ field: 'sort', message: `unknown field "${query.sort}"` }]);
+  }
+  // System columns are never null: plain order keeps the (tenant, entity, created_at, id) index usable.
+  const system = sortExpression.startsWith('r.') && !sortExpression.startsWith('r.data');
+  const orderBy =
+    sortExpression === 'r.id'
+      ? `r.id ${dir}`
+      : `${sortExpression} ${dir}${system ? '' : ' nulls last'}, r.id ${dir}`;
+  return { where: conditions.map((c) => ` and ${c}`).join(''), orderBy, params };
+}
+
+function splitList(value: string, bad: (m: string) => Error): string[] {
+  const values = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  if (values.length === 0) throw bad('needs a comma-separated list of values');
+  if (values.length > MAX_IN) throw bad(`at most ${MAX_IN} values`);
+  return values;
+}

@@ -1,0 +1,116 @@
+import type { TenantTx } from '../../db/with-tenant.js';
+import { notFound, validationError } from '../../errors.js';
+import type { EntityDefinition, PublishedEntity } from '../entities/entity.types.js';
+import { findPublishedEntity } from '../entities/entity.repository.js';
+import type { EmbeddingsClient } from './embeddings.js';
+import { UUID_PATTERN } from './field-values.js';
+import { buildListSql, type ListQuery } from './list-query.js';
+import { recordValidationError, unknownKeyDetails } from './record-schema.js';
+import { deleteRecordRow, findRecordById, findRecordsByIds, RECORD_COLUMNS } from './record.repository.js';
+import type { RecordPage, RecordView } from './record.types.js';
+import { runSavePipeline } from './save-pipeline.js';
+import { embeddingSearch, trigramSearch, type ScoredRecord, type SemanticQuery } from './semantic-search.js';
+
+/** The published entity records of `name` use; 404 for unknown and never-published entities. */
+export async function loadEntity(tx: TenantTx, name: string): Promise<PublishedEntity> {
+  const found = await findPublishedEntity(tx, name);
+  if (!found) {
+    throw notFound(
+      `Entity "${name}" not found. Entity names are lowercase with underscores; call list_entities to see the valid names`,
+    );
+  }
+  if ('draftOnly' in found) throw notFound(`Entity "${name}" is a draft; publish it first (publish_entity)`);
+  return found;
+}
+
+const recordNotFound = (entity: string, id: string) => notFound(`No ${entity} record with id ${id}`);
+
+/** A malformed id is a 400 naming the parameter; a well-formed unknown or foreign id is a 404. */
+function checkId(id: string): void {
+  if (!UUID_PATTERN.test(id)) {
+    throw validationError(`id: "${id.slice(0, 80)}" is not a UUID`, [{ field: 'id', message: 'must be a UUID' }]);
+  }
+}
+
+/**
+ * Replaces relation ids by `{ id, name, data }` of their targets, or null when the target is gone.
+ * One query for the whole page, whatever the number of records and relation fields.
+ */
+export async function resolveRelations(tx: TenantTx, definition: EntityDefinition, records: RecordView[]): Promise<void> {
+  const keys = definition.fields.filter((f) => f.fieldType === 'relation').map((f) => f.fieldKey);
+  if (keys.length === 0 || records.length === 0) return;
+  const ids = new Set<string>();
+  for (const r of records) for (const k of keys) if (typeof r.data[k] === 'string') ids.add(r.data[k] as string);
+  const targets = new Map((await findRecordsByIds(tx, [...ids].filter((id) => UUID_PATTERN.test(id)))).map((t) => [t.id, t]));
+  for (const r of records) {
+    for (const k of keys) {
+      const id = r.data[k];
+      if (typeof id === 'string') r.data[k] = targets.get(id) ?? null;
+    }
+  }
+}
+
+/** The entity and one of its records, looked up together; a record of another entity is missing. */
+async function loadEntityAndRecord(tx: TenantTx, entityName: string, id: string, forUpdate: boolean) {
+  checkId(id);
+  const [entity, record] = await Promise.all([loadEntity(tx, entityName), findRecordById(tx, id, { forUpdate })]);
+  if (!record || record.entityId !== entity.id) throw recordNotFound(entity.name, id);
+  return { entity, record };
+}
+
+export async function getRecord(tx: TenantTx, entityName: string, id: string, resolve: boolean): Promise<RecordView> {
+  const { entity, record } = await loadEntityAndRecord(tx, entityName, id, false);
+  if (resolve) await resolveRelations(tx, entity.definition, [record]);
+  return record;
+}
+
+export async function listRecords(tx: TenantTx, entity: PublishedEntity, query: ListQuery, resolve: boolean): Promise<RecordPage> {
+  const sql = buildListSql(entity.definition, query, 5);
+  const scope = 'r.tenant_id = $1 and r.entity_id = $2';
+  const rows = await tx.query<RecordView & { total: number }>(
+    `select c.total, p.* from (select count(*)::int as total from records r where ${scope}${sql.where}) c
+       left join lateral (
+         select ${RECORD_COLUMNS} from records r where ${scope}${sql.where}
+          order by ${sql.orderBy} limit $3 offset $4
+       ) p on true`,
+    [tx.tenantId, entity.id, query.limit, (query.page - 1) * query.limit, ...sql.params],
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  const data = rows
+    .filter((r) => r.id !== null)
+    .map(({ id, entityId, name, data, createdAt, updatedAt }) => ({ id, entityId, name, data, createdAt, updatedAt }));
+  if (resolve) await resolveRelations(tx, entity.definition, data);
+  return { data, total, page: query.page, limit: query.limit, totalPages: Math.ceil(total / query.limit) };
+}
+
+export interface SaveDeps {
+  embeddings: EmbeddingsClient | null;
+}
+
+export async function createRecord(tx: TenantTx, entity: PublishedEntity, data: Record<string, unknown>, deps: SaveDeps) {
+  const unknown = unknownKeyDetails(entity.definition, data);
+  if (unknown.length) throw recordValidationError(unknown);
+  return runSavePipeline({ tx, entity, mode: 'create', existing: null, input: data, values: {}, saved: null, embeddings: deps.embeddings });
+}
+
+export async function updateRecord(tx: TenantTx, entityName: string, id: string, data: Record<string, unknown>, deps: SaveDeps) {
+  const { entity, record: existing } = await loadEntityAndRecord(tx, entityName, id, true);
+  const unknown = unknownKeyDetails(entity.definition, data);
+  if (unknown.length) throw recordValidationError(unknown);
+  return runSavePipeline({ tx, entity, mode: 'update', existing, input: data, values: {}, saved: null, embeddings: deps.embeddings });
+}
+
+export async function deleteRecord(tx: TenantTx, entity: PublishedEntity, id: string) {
+  checkId(id);
+  if (!(await deleteRecordRow(tx, entity.id, id))) throw recordNotFound(entity.name, id);
+  return { id, deleted: true as const };
+}
+
+export async function searchRecordsSemantic(
+  tx: TenantTx,
+  entity: PublishedEntity,
+  query: SemanticQuery,
+  embeddings: EmbeddingsClient | null,
+): Promise<ScoredRecord[]> {
+  return embeddings ? embeddingSearch(tx, entity, embeddings, query) : trigramSearch(tx, entity, query);
+}

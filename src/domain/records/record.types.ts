@@ -1,0 +1,24 @@
+import type { PublishedEntity } from '../entities/entity.types.js';
+
+/** A record as clients see it (SPEC.md "Record"). */
+// A type alias (not an interface) so rows of this shape satisfy the driver's Row constraint.
+export type RecordView = {
+  id: string;
+  entityId: string;
+  name: string;
+  data: Record<string, unknown>;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
+
+/** The published entity a record operation works against. */
+export type RecordEntity = PublishedEntity;
+
+/** The list answer of CONTRACT §6. */
+export interface RecordPage {
+  data: RecordView[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}

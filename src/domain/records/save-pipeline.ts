@@ -1,0 +1,90 @@
+import type { TenantTx } from '../../db/with-tenant.js';
+import type { PublishedEntity } from '../entities/entity.types.js';
+import type { EmbeddingsClient } from './embeddings.js';
+import { checkRelations, fieldMap, recordName, searchableText, validateRecordData } from './record-schema.js';
+import { insertRecord, storeEmbedding, updateRecordRow } from './record.repository.js';
+import type { RecordView } from './record.types.js';
+import { writeUniqueValues } from './unique-values.js';
+
+/** Everything one save works on. Steps read and replace `values`; `write` sets `saved`. */
+export interface SaveState {
+  readonly tx: TenantTx;
+  readonly entity: PublishedEntity;
+  readonly mode: 'create' | 'update';
+  /** The stored record (update), locked for this transaction. */
+  readonly existing: RecordView | null;
+  /** The values the client sent, untouched. */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The record's values as the pipeline builds them. */
+  values: Record<string, unknown>;
+  saved: RecordView | null;
+  readonly embeddings: EmbeddingsClient | null;
+}
+
+export type SaveHook = (state: SaveState) => Promise<void>;
+
+/**
+ * Extension points the business-rules feature fills (CONTRACT §7). Empty here: without rules a
+ * save is merge → schema validation → write. Hooks run in registration order, inside the save's
+ * transaction; one that throws rolls the save back.
+ */
+export const RULE_HOOKS: Record<'transform' | 'compute' | 'transformComputed' | 'validateRules' | 'afterSave', SaveHook[]> = {
+  transform: [],
+  compute: [],
+  transformComputed: [],
+  validateRules: [],
+  afterSave: [],
+};
+
+const runHooks = (hooks: readonly SaveHook[]) => async (state: SaveState) => {
+  for (const hook of hooks) await hook(state);
+};
+
+/** Update: the stored values of current fields, overlaid by the client's (null clears a field). */
+async function merge(state: SaveState): Promise<void> {
+  const base: Record<string, unknown> = {};
+  if (state.existing) {
+    const fields = fieldMap(state.entity.definition);
+    for (const [k, v] of Object.entries(state.existing.data)) if (fields.has(k)) base[k] = v;
+  }
+  state.values = { ...base, ...state.input };
+}
+
+async function validateSchema(state: SaveState): Promise<void> {
+  state.values = validateRecordData(state.entity.definition, state.values);
+  await checkRelations(state.tx, state.entity.definition, state.values);
+}
+
+async function write(state: SaveState): Promise<void> {
+  const { tx, entity, values } = state;
+  const definition = entity.definition;
+  const row = { name: recordName(definition, values), data: values, searchText: searchableText(definition, values) };
+  const saved = state.existing
+    ? await updateRecordRow(tx, entity.id, state.existing.id, row)
+    : await insertRecord(tx, entity.id, row);
+  if (definition.fields.some((f) => f.isUnique)) {
+    await writeUniqueValues(tx, entity.id, saved.id, definition, values, !state.existing);
+  }
+  if (state.embeddings) {
+    const changed = !state.existing || row.searchText !== searchableText(definition, state.existing.data);
+    if (changed) await storeEmbedding(tx, saved.id, await state.embeddings.embedOrNull(row.searchText));
+  }
+  state.saved = saved;
+}
+
+/** The save sequence, in order (CONTRACT §7). All steps share one transaction. */
+export const SAVE_PIPELINE: ReadonlyArray<{ name: string; run: SaveHook }> = [
+  { name: 'merge', run: merge },
+  { name: 'transform', run: runHooks(RULE_HOOKS.transform) },
+  { name: 'compute', run: runHooks(RULE_HOOKS.compute) },
+  { name: 'transformComputed', run: runHooks(RULE_HOOKS.transformComputed) },
+  { name: 'validateSchema', run: validateSchema },
+  { name: 'validateRules', run: runHooks(RULE_HOOKS.validateRules) },
+  { name: 'write', run: write },
+  { name: 'afterSave', run: runHooks(RULE_HOOKS.afterSave) },
+];
+
+export async function runSavePipeline(state: SaveState): Promise<RecordView> {
+  for (const step of SAVE_PIPELINE) await step.run(state);
+  return state.saved!;
+}

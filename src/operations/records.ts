@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import type { RecordAction } from '../domain/access/principal.js';
+import { canOnRecords } from '../domain/access/permissions.js';
+import { embeddingsClientFor } from '../domain/records/embeddings.js';
+import { parseFilterExpression } from '../domain/records/filter-expression.js';
+import { FILTER_OPS, type FilterClause } from '../domain/records/list-query.js';
+import {
+  createRecord as create,
+  deleteRecord as remove,
+  getRecord as getOne,
+  listRecords,
+  loadEntity,
+  searchRecordsSemantic,
+  updateRecord as update,
+} from '../domain/records/record.service.js';
+import { forbidden, validationError } from '../errors.js';
+import type { TenantContext } from './context.js';
+import { defineTenantOperation, type RestInput } from './operation.js';
+
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_SEARCH = 200;
+
+const entityName = z.string().trim().min(1).max(63).describe('Technical name of a published entity (list_entities shows them)');
+const recordId = z.string().trim().min(1).max(100).describe('Record id (UUID)');
+
+/** Query-string integers arrive as text: a string of digits becomes a number, anything else stays and fails. */
+const integer = (name: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: `${name} must be an integer` }).int(`${name} must be an integer`),
+  );
+const flag = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean({ error: 'must be true or false' }),
+);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+// Checked without copying, so a `__proto__` key stays an own key and is refused as an unknown field.
+const fieldValues = z.custom<Record<string, unknown>>(isPlainObject, {
+  error: 'data must be an object of field values keyed by fieldKey',
+});
+
+function allow(ctx: TenantContext, action: RecordAction, entity: string): void {
+  if (!canOnRecords(ctx.principal, action, entity)) {
+    throw forbidden(`Your role does not allow "${action}" on records of ${entity}`);
+  }
+}
+
+/** Query parameters: single values only, and only the names a route knows. */
+function queryParams(r: RestInput, allowed: (name: string) => boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(r.query)) {
+    if (!allowed(name)) throw validationError(`Unknown query parameter "${name}"`, [{ field: name, message: 'unknown parameter' }]);
+    if (typeof value !== 'string') throw validationError(`${name} must be given once`, [{ field: name, message: 'given more than once' }]);
+    out[name] = value;
+  }
+  return out;
+}
+
+const LIST_PARAMS = new Set(['page', 'limit', 'sort', 'order', 'search', 'resolve']);
+
+/** REST list query → query_records input: `filter.<key>` and `filter.<key>.<op>` become clauses. */
+function restListInput(r: RestInput) {
+  const q = queryParams(r, (name) => LIST_PARAMS.has(name) || name.startsWith('filter.'));
+  const filters: FilterClause[] = [];
+  for (const [name, value] of Object.entries(q)) {
+    if (!name.startsWith('filter.')) continue;
+    const [, field, op, ...rest] = name.split('.');
+    if (!field || rest.length > 0 || (op !== undefined && !(FILTER_OPS as readonly string[]).includes(op))) {
+      throw validationError(`${name}: use filter.<field>=value or filter.<field>.<op>=value with op one of ${FILTER_OPS.join(', ')}`, [
+        { field: name, message: 'bad filter parameter' },
+      ]);
+    }
+    filters.push({ field, op: (op ?? 'eq') as FilterClause['op'], value });
+  }
+  return {
+    entityName: r.params.entityName,
+    page: q.page,
+    limit: q.limit,
+    orderBy: q.sort,
+    orderDir: q.order,
+    search: q.search,
+    resolve: q.resolve ?? false,
+    filters,
+  };
+}
+
+export const queryRecords = defineTenantOperation({
+  name: 'query_records',
+  title: 'Query records',
+  description:
+    'Lists records of a published entity, paged: { data: [{ id, entityId, name, data, createdAt, updatedAt }], total, page, limit, totalPages }. ' +
+    'filter: "field = value" (also != > >= < <=; "field = null" for empty). orderBy: a fieldKey or id/createdAt/updatedAt (numbers sort numerically, dates chronologically, empty values last); orderDir asc|desc. ' +
+    'search: case- and accent-insensitive text over text, textarea, email and select fields. page from 1, limit up to 100 (default 20). ' +
+    'Relation fields are resolved to { id, name, data } of the related record (null when it was deleted) unless resolve is false.',
+  input: z.object({
+    entityName,
+    filter: z
+      .union([z.string().max(1000), z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))])
+      .optional()
+      .describe('e.g. "status = open", or an object { field: value } of equalities'),
+    filters: z
+      .array(z.object({ field: z.string().min(1).max(100), op: z.enum(FILTER_OPS), value: z.string().max(2000) }))
+      .max(50)
+      .optional()
+      .describe('Structured filters: [{ field, op, value }] with op one of eq ne gt gte lt lte in contains startsWith isNull'),
+    orderBy: z.string().trim().min(1).max(100).optional(),
+    orderDir: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc'])).optional(),
+    search: z.string().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional(),
+    page: integer('page').pipe(z.number().min(1, 'page starts at 1')).optional(),
+    limit: integer('limit')
+      .pipe(z.number().min(1, 'limit must be at least 1'))
+      .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+      .optional(),
+    offset: integer('offset').pipe(z.number().min(0, 'offset must be 0 or more')).optional(),
+    resolve: flag.default(true),
+  }),
+  mode: 'read',
+  profile: 'core',
+  tool: true,
+  access: { tenant: 'records' },
+  rest: [{ method: 'GET', path: '/api/entities/:entityName/records', input: restListInput }],
+  run: async (ctx, input) => {
+    allow(ctx, 'read', input.entityName);
+    const entity = await loadEntity(ctx.tx, input.entityName);
+    const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+    const page = input.page ?? (input.offset !== undefined ? Math.floor(input.offset / limit) + 1 : 1);
+    const filters = [...(input.filters ?? [])];
+    if (typeof input.filter === 'string') filters.push(...parseFilterExpression(input.filter));
+    else if (input.filter) {
+      for (const [field, value] of Object.entries(input.filter)) filters.push({ field, op: 'eq', value: String(value) });
+    }
+    return listRecords(
+      ctx.tx,
+      entity,
+      { page, limit, sort: input.orderBy, order: input.orderDir ?? 'asc', search: input.search, filters },
+      input.resolve,
+    );
+  },
+});
+
+export const getRecord = defineTenantOperation({
+  name: 'get_record',
+  title: 'Get record',
+  description:
+    'One record of a published entity by id: { id, entityId, name, data, createdAt, updatedAt }. resolve=true replaces relation ids by { id, name, data } of the related record (null when deleted).',
+  input: z.object({ entityName, id: recordId, resolve: flag.default(false) }),
+  mode: 'read',
+  profile: 'core',
+  tool: true,
+  access: { tenant: 'records' },
+  rest: [
+    {
+      method: 'GET',
+      path: '/api/entities/:entityName/records/:id',
+      input: (r) => ({ ...queryParams(r, (name) => name === 'resolve'), ...r.params }),
+    },
+  ],
+  run: async (ctx, input) => {
+    allow(ctx, 'read', input.entityName);
+    return getOne(ctx.tx, input.entityName, input.id, input.resolve);
+  },
+});
+
+const bodyInput = (r: RestInput) => ({ entityName: r.params.entityName, id: r.params.id, data: r.body });
+
+export const createRecord = defineTenantOperation({
+  name: 'create_record',
+  title: 'Create record',
+  description:
+    'Creates a record of a published entity. data: the field values keyed by fieldKey (a relation takes the related record\'s id; numbers may be numeric strings; dates ISO 8601). Unknown keys, wrong types, missing required fields → VALIDATION_ERROR naming the field; a duplicate of a unique field → CONFLICT. Answers the record.',
+  input: z.object({ entityName, data: fieldValues }),
+  mode: 'write',
+  profile: 'core',
+  tool: true,
+  access: { tenant: 'records' },
+  rest: [{ method: 'POST', path: '/api/entities/:entityName/records', status: 201, input: bodyInput }],
+  run: async (ctx, input) => {
+    allow(ctx, 'create', input.entityName);
+    const entity = await loadEntity(ctx.tx, input.entityName);
+    return create(ctx.tx, entity, input.data, { embeddings: embeddingsClientFor(ctx.config.embeddings) });
+  },
+});
+
+export const updateRecord = defineTenantOperation({
+  name: 'update_record',
+  title: 'Update record',
+  description:
+    'Changes some fields of a record (partial update): data holds only the fields to change; null clears a field. Validated like create_record. Answers the updated record.',
+  input: z.object({ entityName, id: recordId, data: fieldValues }),
+  mode: 'write',
+  idempotent: true,
+  profile: 'core',
+  tool: true,
+  access: { tenant: 'records' },
+  rest: [
+    { method: 'PUT', path: '/api/entities/:entityName/records/:id', input: bodyInput },
+    { method: 'PATCH', path: '/api/entities/:entityName/records/:id', input: bodyInput },
+  ],
+  run: async (ctx, input) => {
+    allow(ctx, 'update', input.entityName);
+    return update(ctx.tx, input.entityName, input.id, input.data, { embeddings: embeddingsClientFor(ctx.config.embeddings) });
+  },
+});
+
+export const deleteRecord = defineTenantOperation({
+  name: 'delete_record',
+  title: 'Delete record',
+  description:
+    'Deletes a record; answers { id, deleted: true }. Records relating to it keep the id (resolve then yields null).',
+  input: z.object({ entityName, id: recordId }),
+  mode: 'write',
+  destructive: true,
+  idempotent: false,
+  profile: 'core',
+  tool: true,
+  access: { tenant: 'records' },
+  rest: [{ method: 'DELETE', path: '/api/entities/:entityName/records/:id', input: (r) => ({ ...queryParams(r, () => false), ...r.params }) }],
+  run: async (ctx, input) => {
+    allow(ctx, 'delete', input.entityName);
+    const entity = await loadEntity(ctx.tx, input.entityName);
+    return remove(ctx.tx, entity, input.id);
+  },
+});
+
+export const searchRecords = defineTenantOperation({
+  name: 'search_records_semantic',
+  title: 'Semantic search of records',
+  description:
+    'Ranks records of an entity by similarity to q: [{ ...record, similarity }] best first, similarity in 0–1. With EMBEDDINGS_URL configured it compares embeddings (cosine); otherwise it uses the built-in trigram word similarity of the text fields (lexical: spelling overlap, not meaning).',
+  input: z.object({
+    entityName,
+    q: z.string().trim().min(1, 'q is required').max(500, 'q must be at most 500 characters'),
+    limit: integer('limit').pipe(z.number().min(1, 'limit must be at least 1')).transform((n) => Math.min(n, MAX_PAGE_SIZE)).default(10),
+    minSimilarity: z
+      .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().min(0).max(1))
+      .default(0.3),
+  }),
+  mode: 'read',
+  profile: 'core',
+  tool: true,
+  access: { tenant: 'records' },
+  rest: [
+    {
+      method: 'GET',
+      path: '/api/entities/:entityName/records/search/semantic',
+      input: (r) => ({ ...queryParams(r, (name) => ['q', 'limit', 'minSimilarity'].includes(name)), ...r.params }),
+    },
+  ],
+  run: async (ctx, input) => {
+    allow(ctx, 'read', input.entityName);
+    const entity = await loadEntity(ctx.tx, input.entityName);
+    return searchRecordsSemantic(
+      ctx.tx,
+      entity,
+      { q: input.q, limit: input.limit, minSimilarity: input.minSimilarity },
+      embeddingsClientFor(ctx.config.embeddings),
+    );
+  },
+});
