@@ -18,10 +18,26 @@ const MAX_TEXT = 100_000;
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
-function text(value: unknown): FieldCheck {
+const configNumber = (field: FieldDefinition, key: string) =>
+  typeof field.config[key] === 'number' ? (field.config[key] as number) : undefined;
+
+/** Strings, within the field's `minLength` / `maxLength` when it sets them. */
+function text(value: unknown, field: FieldDefinition): FieldCheck {
   if (typeof value !== 'string') return fail('must be a string');
-  if (value.length > MAX_TEXT) return fail(`must be at most ${MAX_TEXT} characters`);
+  const max = Math.min(configNumber(field, 'maxLength') ?? MAX_TEXT, MAX_TEXT);
+  const min = configNumber(field, 'minLength');
+  if (value.length > max) return fail(`must be at most ${max} characters`);
+  if (min !== undefined && value.length < min) return fail(`must be at least ${min} characters`);
   return ok(value);
+}
+
+/** A number within the field's `min` / `max` when it sets them. */
+function inRange(n: number, field: FieldDefinition): FieldCheck {
+  const min = configNumber(field, 'min');
+  const max = configNumber(field, 'max');
+  if (min !== undefined && n < min) return fail(`must be at least ${min}`);
+  if (max !== undefined && n > max) return fail(`must be at most ${max}`);
+  return ok(n);
 }
 
 /** A finite JSON number; a numeric string is converted (CONTRACT §6). */
@@ -102,13 +118,13 @@ export const FIELD_VALIDATORS: Record<FieldType, (value: unknown, field: FieldDe
     }
   },
   phone: (v) => (typeof v === 'string' && PHONE_PATTERN.test(v.trim()) && /\d{3}/.test(v.replace(/\D/g, '')) ? ok(v.trim()) : fail('must be a phone number (digits, spaces, + ( ) . -)')),
-  number: (v) => {
+  number: (v, field) => {
     const n = toNumber(v);
-    return n === undefined ? fail('must be a finite number') : ok(n);
+    return n === undefined ? fail('must be a finite number') : inRange(n, field);
   },
-  integer: (v) => {
+  integer: (v, field) => {
     const n = toNumber(v);
-    return n !== undefined && Number.isSafeInteger(n) ? ok(n) : fail('must be an integer');
+    return n !== undefined && Number.isSafeInteger(n) ? inRange(n, field) : fail('must be an integer');
   },
   boolean: (v) => {
     if (typeof v === 'boolean') return ok(v);
