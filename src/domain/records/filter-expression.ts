@@ -102,7 +102,7 @@ export function tokenizeFilter(source: string): Token[] {
 }
 
 const isAnd = (t: Token | undefined) => t?.kind === 'word' && t.text.toLowerCase() === 'and';
-const isOperator = (t: Token | undefined) =>
+const isOperator = (t: Token | undefined): t is Token =>
   t !== undefined && (t.kind === 'op' || (t.kind === 'word' && t.text.toLowerCase() === 'contains'));
 
 /** Parses a filter string into conditions that all must hold. An empty filter is no condition. */
@@ -117,7 +117,8 @@ export function parseFilterExpression(source: string): FilterCondition[] {
     }
     const opToken = tokens[i + 1];
     if (!isOperator(opToken)) {
-      fail(`expected one of = != > >= < <= contains after "${field.text}"`, (opToken?.start ?? source.length) + 1);
+      const at = tokens[i + 1]?.start ?? source.length;
+      fail(`expected one of = != > >= < <= contains after "${field.text}"`, at + 1);
     }
     const op = OPERATORS[opToken.text.toLowerCase()]!;
     i += 2;

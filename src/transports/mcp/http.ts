@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { OPERATIONS } from '../../operations/index.js';
+import type { Operation } from '../../operations/operation.js';
+import { sessionOwner, type McpAuthDeps } from './auth.js';
+import { buildMcpServer } from './build-mcp-server.js';
+import { createInProcessExecutor, type McpAuthExtra } from './executor.js';
+import { allowedHostnames, guardMcpRequest, resourceMetadataUrl, type McpCaller } from './http-guard.js';
+import { toolOperations } from './tools.js';
+
+export interface McpHttpDeps extends McpAuthDeps {
+  operations?: readonly Operation[];
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport | SSEServerTransport;
+  owner: string;
+}
+
+const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * The MCP HTTP server (CONTRACT §8), built without listening: Streamable HTTP at `/mcp`, the
+ * deprecated SSE transport at `/sse` + `/messages`, `GET /mcp/health`, and the protected-resource
+ * metadata. Every session gets its own MCP server and transport; a session answers only the
+ * credential identity that opened it.
+ */
+export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const operations = deps.operations ?? OPERATIONS;
+  const hosts = allowedHostnames(config);
+  const executor = createInProcessExecutor(deps);
+  const sessions = new Map<string, Session>();
+  const app = Fastify({ bodyLimit: config.bodyLimit, forceCloseConnections: true, logger: { level: config.logLevel } });
+  const log = (line: string) => app.log.error(line);
+  const newServer = () => buildMcpServer({ operations, profile: config.mcp.toolProfile, executor, version: deps.services.version, log });
+
+  const withAuth = (request: FastifyRequest, caller: McpCaller) => {
+    const raw = request.raw as IncomingMessage & { auth?: AuthInfo };
+    const extra: McpAuthExtra = { principal: caller.principal, clientAddress: request.ip };
+    raw.auth = { token: caller.token, clientId: sessionOwner(caller.principal), scopes: [], extra: { ...extra } };
+    return raw;
+  };
+
+  /** The session a request names, checked against its caller; answers the refusal itself. */
+  const sessionFor = async (id: string | undefined, caller: McpCaller, reply: FastifyReply, kind: 'streamable' | 'sse') => {
+    const session = id ? sessions.get(id) : undefined;
+    const rightKind = session && (kind === 'sse') === session.transport instanceof SSEServerTransport;
+    if (!session || !rightKind) {
+      await reply.code(id ? 404 : 400).send({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: id ? 'Session not found: initialize a new session' : 'Bad Request: no valid session id; send initialize first' },
+        id: null,
+      });
+      return null;
+    }
+    if (session.owner !== sessionOwner(caller.principal)) {
+      await reply.code(403).send({ jsonrpc: '2.0', error: { code: -32000, message: 'This session belongs to another credential' }, id: null });
+      return null;
+    }
+    return session;
+  };
+
+  app.get('/mcp/health', async () => ({
+    status: 'ok',
+    transports: { streamableHttp: '/mcp', sse: '/sse' },
+    profile: config.mcp.toolProfile,
+    tools: toolOperations(operations, config.mcp.toolProfile).length,
+    version: deps.services.version,
+  }));
+
+  const metadata = {
+    resource: config.mcp.serverUrl,
+    resource_name: 'Tenantbase MCP server',
+    bearer_methods_supported: ['header'],
+    resource_documentation: 'https://github.com/tenantbase/tenantbase/blob/main/docs/mcp.md',
+  };
+  const metadataPath = new URL(resourceMetadataUrl(config)).pathname;
+  app.get('/.well-known/oauth-protected-resource', async () => metadata);
+  if (metadataPath !== '/.well-known/oauth-protected-resource') app.get(metadataPath, async () => metadata);
+
+  app.post('/mcp', async (request, reply) => {
+    const caller = await guardMcpRequest(deps, hosts, request, reply);
+    if (!caller) return reply;
+    const id = headerValue(request.headers['mcp-session-id']);
+    let transport: StreamableHTTPServerTransport;
+    if (id || !isInitializeRequest(request.body)) {
+      const session = await sessionFor(id, caller, reply, 'streamable');
+      if (!session) return reply;
+      transport = session.transport as StreamableHTTPServerTransport;
+    } else {
+      const owner = sessionOwner(caller.principal);
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport: created, owner }),
+      });
+      created.onclose = () => {
+        if (created.sessionId) sessions.delete(created.sessionId);
+      };
+      await newServer().connect(created);
+      transport = created;
+    }
+    reply.hijack();
+    await transport.handleRequest(withAuth(request, caller), reply.raw, request.body);
+    return reply;
+  });
+
+  const streamRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = await guardMcpRequest(deps, hosts, request, reply);
+    if (!caller) return reply;
+    const session = await sessionFor(headerValue(request.headers['mcp-session-id']), caller, reply, 'streamable');
+    if (!session) return reply;
+    reply.hijack();
+    await (session.transport as StreamableHTTPServerTransport).handleRequest(withAuth(request, caller), reply.raw);
+    return reply;
+  };
+  app.get('/mcp', streamRequest);
+  app.delete('/mcp', streamRequest);
+
+  app.get('/sse', async (request, reply) => {
+    const caller = await guardMcpRequest(deps, hosts, request, reply);
+    if (!caller) return reply;
+    reply.hijack();
+    const transport = new SSEServerTransport('/messages', reply.raw);
+    sessions.set(transport.sessionId, { transport, owner: sessionOwner(caller.principal) });
+    transport.onclose = () => void sessions.delete(transport.sessionId);
+    await newServer().connect(transport);
+    return reply;
+  });
+
+  app.post('/messages', async (request, reply) => {
+    const caller = await guardMcpRequest(deps, hosts, request, reply);
+    if (!caller) return reply;
+    const id = (request.query as Record<string, unknown>).sessionId;
+    const session = await sessionFor(typeof id === 'string' ? id : undefined, caller, reply, 'sse');
+    if (!session) return reply;
+    reply.hijack();
+    await (session.transport as SSEServerTransport).handlePostMessage(withAuth(request, caller), reply.raw, request.body);
+    return reply;
+  });
+
+  app.addHook('preClose', async () => {
+    await Promise.allSettled([...sessions.values()].map((s) => s.transport.close()));
+    sessions.clear();
+  });
+  return app;
+}

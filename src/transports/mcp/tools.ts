@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { Operation, Profile } from '../../operations/operation.js';
+
+/** A JSON Schema object as MCP advertises it (`inputSchema`). */
+export type JsonObjectSchema = { type: 'object'; properties?: Record<string, Record<string, unknown>>; [key: string]: unknown };
+
+/** One MCP tool as `tools/list` answers it, derived from a catalogue operation. */
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonObjectSchema;
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean };
+}
+
+const PROFILE_RANK: Record<Profile, number> = { core: 0, advanced: 1, all: 2 };
+
+/** core ⊂ advanced ⊂ all: an operation belongs to its own profile and every larger one. */
+export const inProfile = (op: Operation, profile: Profile) => PROFILE_RANK[op.profile] <= PROFILE_RANK[profile];
+
+/** The operations a profile exposes as tools, in catalogue order. */
+export const toolOperations = (operations: readonly Operation[], profile: Profile) =>
+  operations.filter((op) => op.tool && inProfile(op, profile));
+
+const schemaCache = new WeakMap<Operation, JsonObjectSchema>();
+
+/**
+ * The input JSON Schema of an operation as a client sends it (`io: 'input'`: defaults are
+ * optional). `$schema` is dropped: it costs tokens in every `tools/list` and says nothing.
+ */
+export function toolInputSchema(op: Operation): JsonObjectSchema {
+  const cached = schemaCache.get(op);
+  if (cached) return cached;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const result = (schema.type === 'object' ? schema : { type: 'object', properties: {} }) as JsonObjectSchema;
+  schemaCache.set(op, result);
+  return result;
+}
+
+/**
+ * MCP annotations from the operation's mode. The MCP defaults are pessimistic (a write tool is
+ * presumed destructive), so every hint is stated: reads are read-only and idempotent; writes are
+ * destructive only when the operation says so.
+ */
+export function toolAnnotations(op: Operation): ToolDefinition['annotations'] {
+  const readOnly = op.mode === 'read';
+  return {
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly && op.destructive === true,
+    idempotentHint: readOnly || op.idempotent === true,
+  };
+}
+
+export function toolDefinition(op: Operation): ToolDefinition {
+  return {
+    name: op.name,
+    title: op.title,
+    description: op.description,
+    inputSchema: toolInputSchema(op),
+    annotations: toolAnnotations(op),
+  };
+}
+
+/** The `tools/list` answer of a profile. */
+export const listTools = (operations: readonly Operation[], profile: Profile) =>
+  toolOperations(operations, profile).map(toolDefinition);
