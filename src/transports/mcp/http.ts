@@ -40,6 +40,21 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   const log = (line: string) => app.log.error(line);
   const newServer = () => buildMcpServer({ operations, profile: config.mcp.toolProfile, executor, version: deps.services.version, log });
 
+  // The guard runs before the body is parsed, so a refused request learns nothing else.
+  const callers = new WeakMap<FastifyRequest, McpCaller>();
+  const guarded = (url: string) => /^\/(mcp|sse|messages)(\?|$)/.test(url);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!guarded(request.url)) return;
+    const caller = await guardMcpRequest(deps, hosts, request, reply);
+    if (!caller) return reply;
+    callers.set(request, caller);
+  });
+  const callerOf = (request: FastifyRequest) => {
+    const caller = callers.get(request);
+    if (!caller) throw new Error('unreachable: MCP routes are guarded');
+    return caller;
+  };
+
   const withAuth = (request: FastifyRequest, caller: McpCaller) => {
     const raw = request.raw as IncomingMessage & { auth?: AuthInfo };
     const extra: McpAuthExtra = { principal: caller.principal, clientAddress: request.ip };
@@ -85,8 +100,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   if (metadataPath !== '/.well-known/oauth-protected-resource') app.get(metadataPath, async () => metadata);
 
   app.post('/mcp', async (request, reply) => {
-    const caller = await guardMcpRequest(deps, hosts, request, reply);
-    if (!caller) return reply;
+    const caller = callerOf(request);
     const id = headerValue(request.headers['mcp-session-id']);
     let transport: StreamableHTTPServerTransport;
     if (id || !isInitializeRequest(request.body)) {
@@ -111,8 +125,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   });
 
   const streamRequest = async (request: FastifyRequest, reply: FastifyReply) => {
-    const caller = await guardMcpRequest(deps, hosts, request, reply);
-    if (!caller) return reply;
+    const caller = callerOf(request);
     const session = await sessionFor(headerValue(request.headers['mcp-session-id']), caller, reply, 'streamable');
     if (!session) return reply;
     reply.hijack();
@@ -123,8 +136,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   app.delete('/mcp', streamRequest);
 
   app.get('/sse', async (request, reply) => {
-    const caller = await guardMcpRequest(deps, hosts, request, reply);
-    if (!caller) return reply;
+    const caller = callerOf(request);
     reply.hijack();
     const transport = new SSEServerTransport('/messages', reply.raw);
     sessions.set(transport.sessionId, { transport, owner: sessionOwner(caller.principal) });
@@ -134,8 +146,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   });
 
   app.post('/messages', async (request, reply) => {
-    const caller = await guardMcpRequest(deps, hosts, request, reply);
-    if (!caller) return reply;
+    const caller = callerOf(request);
     const id = (request.query as Record<string, unknown>).sessionId;
     const session = await sessionFor(typeof id === 'string' ? id : undefined, caller, reply, 'sse');
     if (!session) return reply;
