@@ -17,14 +17,22 @@ interface Envelope {
 const asErrorCode = (code: unknown): ErrorCode =>
   ERROR_CODES.includes(code as ErrorCode) ? (code as ErrorCode) : 'INTERNAL_ERROR';
 
-/** `fetch` a service path; connection failures become an AppError that names the address. */
-export async function callService(service: RemoteService, path: string, init: RequestInit = {}): Promise<{ status: number; body: Envelope }> {
+/**
+ * `fetch` a service path with the key (`anonymous` leaves it out); connection failures become an
+ * AppError that names the address.
+ */
+export async function callService(
+  service: RemoteService,
+  path: string,
+  init: RequestInit = {},
+  anonymous = false,
+): Promise<{ status: number; body: Envelope }> {
   const url = `${service.baseUrl.replace(/\/+$/, '')}${path}`;
   let response: Response;
   try {
     response = await fetch(url, {
       ...init,
-      headers: { authorization: `Bearer ${service.apiKey}`, ...(init.headers as Record<string, string> | undefined) },
+      headers: { ...(anonymous ? {} : { authorization: `Bearer ${service.apiKey}` }), ...(init.headers as Record<string, string> | undefined) },
       signal: AbortSignal.timeout(60_000),
     });
   } catch (error) {

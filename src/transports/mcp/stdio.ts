@@ -10,7 +10,8 @@ export class StdioStartError extends Error {}
 
 /** Refuses to start unless the service answers and accepts the key, saying which of the two failed. */
 export async function checkService(service: RemoteService): Promise<void> {
-  const health = await callService(service, '/health').catch((error: unknown) => {
+  // Without the key: a public route answers 401 to a bad credential, which is the next check's job.
+  const health = await callService(service, '/health', {}, true).catch((error: unknown) => {
     throw new StdioStartError(error instanceof Error ? error.message : String(error));
   });
   if (health.body.success !== true) {
