@@ -35,7 +35,7 @@ export async function seedPublishedEntity(
     );
     await tx.query(
       `insert into entity_versions (tenant_id, entity_id, version, status, definition, message, published_at)
-       values ($1, $2, 1, 'published', $3::jsonb, 'seed', now())`,
+       values ($1, $2, 1, 'published', $3::text::jsonb, 'seed', now())`,
       [tenantId, entity!.id, JSON.stringify(definition)],
     );
     return { id: entity!.id };
