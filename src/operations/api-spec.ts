@@ -7,7 +7,7 @@ export const getRestApiSpec = defineTenantOperation({
   name: 'get_rest_api_spec',
   title: 'REST API spec',
   description:
-    "OpenAPI 3.1 document of the selected tenant's record REST API (published entities: list/create/get/update/delete paths, typed record schemas). Use it to write code against the API. Returns { openapi: '3.1.0', paths, components }.",
+    'OpenAPI 3.1 of the tenant\'s record REST API (published entities: CRUD paths, typed record schemas), for writing code against it. Returns { openapi, paths, components }, e.g. paths["/api/entities/clientes/records"].',
   input: z.object({}),
   mode: 'read',
   profile: 'advanced',

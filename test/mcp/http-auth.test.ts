@@ -112,4 +112,18 @@ describe('MCP HTTP authorization', () => {
     const noSession = await post('/mcp', bearer(tenant.apiKey), list);
     expect(noSession.status).toBe(400);
   });
+
+  it('closes Streamable HTTP sessions left idle for 30 minutes', async () => {
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
+    const opened = await post('/mcp', bearer(tenant.apiKey));
+    const sessionId = opened.headers.get('mcp-session-id')!;
+    const headers = { ...bearer(tenant.apiKey), 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
+    expect((await post('/mcp', headers, list)).status).toBe(200);
+    s.t.clock.advance(29 * 60 * 1000);
+    expect((await post('/mcp', bearer(tenant.apiKey))).status).toBe(200);
+    expect((await post('/mcp', headers, list)).status).toBe(200);
+    s.t.clock.advance(31 * 60 * 1000);
+    expect((await post('/mcp', bearer(tenant.apiKey))).status).toBe(200);
+    expect((await post('/mcp', headers, list)).status).toBe(404);
+  });
 });

@@ -55,6 +55,7 @@ describe('every tool definition', () => {
     expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
     expect(tool.title.length).toBeGreaterThan(0);
     expect(tool.description.length).toBeGreaterThanOrEqual(40);
+    expect(tool.description, 'issue #6: a description carries a short example').toMatch(/e\.g\.|example/i);
     expect(tool.inputSchema.type).toBe('object');
     expect(tool.inputSchema).not.toHaveProperty('$schema');
     const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;

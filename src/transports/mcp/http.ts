@@ -20,7 +20,12 @@ export interface McpHttpDeps extends McpAuthDeps {
 interface Session {
   transport: StreamableHTTPServerTransport | SSEServerTransport;
   owner: string;
+  /** Last request (ms since epoch, service clock): idle Streamable HTTP sessions are closed. */
+  lastSeen: number;
 }
+
+/** A Streamable HTTP session unused this long is closed (clients that never send DELETE). */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
 
 const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -36,6 +41,17 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   const hosts = allowedHostnames(config);
   const executor = createInProcessExecutor(deps);
   const sessions = new Map<string, Session>();
+  const now = () => deps.services.clock.now().getTime();
+  const sweepIdle = () => {
+    for (const [id, session] of sessions) {
+      if (session.transport instanceof StreamableHTTPServerTransport && now() - session.lastSeen > SESSION_IDLE_MS) {
+        sessions.delete(id);
+        void session.transport.close();
+      }
+    }
+  };
+  const sweeper = setInterval(sweepIdle, 60_000);
+  sweeper.unref();
   const app = Fastify({ bodyLimit: config.bodyLimit, forceCloseConnections: true, logger: { level: config.logLevel } });
   const log = (line: string) => app.log.error(line);
   const newServer = () => buildMcpServer({ operations, profile: config.mcp.toolProfile, executor, version: deps.services.version, log });
@@ -62,6 +78,20 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
     return raw;
   };
 
+  /** Gives the raw response to the SDK transport; a failure it leaves unanswered becomes a 500. */
+  const handOver = async (reply: FastifyReply, handle: () => Promise<void>) => {
+    reply.hijack();
+    try {
+      await handle();
+    } catch (error) {
+      log(`MCP transport failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+      }
+    }
+  };
+
   /** The session a request names, checked against its caller; answers the refusal itself. */
   const sessionFor = async (id: string | undefined, caller: McpCaller, reply: FastifyReply, kind: 'streamable' | 'sse') => {
     const session = id ? sessions.get(id) : undefined;
@@ -78,6 +108,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
       await reply.code(403).send({ jsonrpc: '2.0', error: { code: -32000, message: 'This session belongs to another credential' }, id: null });
       return null;
     }
+    session.lastSeen = now();
     return session;
   };
 
@@ -93,7 +124,6 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
     resource: config.mcp.serverUrl,
     resource_name: 'Tenantbase MCP server',
     bearer_methods_supported: ['header'],
-    resource_documentation: 'https://github.com/tenantbase/tenantbase/blob/main/docs/mcp.md',
   };
   const metadataPath = new URL(resourceMetadataUrl(config)).pathname;
   app.get('/.well-known/oauth-protected-resource', async () => metadata);
@@ -108,10 +138,11 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
       if (!session) return reply;
       transport = session.transport as StreamableHTTPServerTransport;
     } else {
+      sweepIdle();
       const owner = sessionOwner(caller.principal);
       const created = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport: created, owner }),
+        onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport: created, owner, lastSeen: now() }),
       });
       created.onclose = () => {
         if (created.sessionId) sessions.delete(created.sessionId);
@@ -119,8 +150,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
       await newServer().connect(created);
       transport = created;
     }
-    reply.hijack();
-    await transport.handleRequest(withAuth(request, caller), reply.raw, request.body);
+    await handOver(reply, () => transport.handleRequest(withAuth(request, caller), reply.raw, request.body));
     return reply;
   });
 
@@ -128,8 +158,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
     const caller = callerOf(request);
     const session = await sessionFor(headerValue(request.headers['mcp-session-id']), caller, reply, 'streamable');
     if (!session) return reply;
-    reply.hijack();
-    await (session.transport as StreamableHTTPServerTransport).handleRequest(withAuth(request, caller), reply.raw);
+    await handOver(reply, () => (session.transport as StreamableHTTPServerTransport).handleRequest(withAuth(request, caller), reply.raw));
     return reply;
   };
   app.get('/mcp', streamRequest);
@@ -139,7 +168,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
     const caller = callerOf(request);
     reply.hijack();
     const transport = new SSEServerTransport('/messages', reply.raw);
-    sessions.set(transport.sessionId, { transport, owner: sessionOwner(caller.principal) });
+    sessions.set(transport.sessionId, { transport, owner: sessionOwner(caller.principal), lastSeen: now() });
     transport.onclose = () => void sessions.delete(transport.sessionId);
     await newServer().connect(transport);
     return reply;
@@ -150,12 +179,12 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
     const id = (request.query as Record<string, unknown>).sessionId;
     const session = await sessionFor(typeof id === 'string' ? id : undefined, caller, reply, 'sse');
     if (!session) return reply;
-    reply.hijack();
-    await (session.transport as SSEServerTransport).handlePostMessage(withAuth(request, caller), reply.raw, request.body);
+    await handOver(reply, () => (session.transport as SSEServerTransport).handlePostMessage(withAuth(request, caller), reply.raw, request.body));
     return reply;
   });
 
   app.addHook('preClose', async () => {
+    clearInterval(sweeper);
     await Promise.allSettled([...sessions.values()].map((s) => s.transport.close()));
     sessions.clear();
   });
