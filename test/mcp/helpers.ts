@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { fileURLToPath } from 'node:url';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { buildMcpHttpApp } from '../../src/transports/mcp/http.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -48,6 +50,21 @@ export async function connectHttp(kind: TransportKind, mcpBase: string, token: s
   const client = new Client({ name: 'tenantbase-test', version: '1.0.0' });
   await client.connect(httpTransport(kind, mcpBase, token));
   return client;
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The real `tenantbase mcp` command (bin/tenantbase.js), as an MCP client would start it. */
+export const STDIO_COMMAND = { command: process.execPath, args: ['bin/tenantbase.js', 'mcp'], cwd: ROOT };
+
+/** An official SDK client over stdio, spawning the real command against `apiUrl` with `apiKey`. */
+export async function connectStdio(apiUrl: string, apiKey: string, env: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({ ...STDIO_COMMAND, env: { SERVICE_API_URL: apiUrl, SERVICE_API_KEY: apiKey, ...env }, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'tenantbase-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
 }
 
 export interface ToolAnswer {

@@ -1,31 +1,15 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
 import { NO_TENANT_MESSAGE } from '../../src/operations/execute.js';
 import { toolOperations } from '../../src/transports/mcp/tools.js';
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
-import { adminApiKey, callTool, ok, startMcpService, type McpTestService } from './helpers.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const COMMAND = { command: process.execPath, args: ['bin/tenantbase.js', 'mcp'], cwd: ROOT };
-
-/** The real `tenantbase mcp` command, driven by the official SDK client over stdio. */
-async function connectStdio(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ ...COMMAND, env, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'stdio-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
+import { STDIO_COMMAND as COMMAND, adminApiKey, callTool, connectStdio as connect, ok, startMcpService, type McpTestService } from './helpers.js';
 
 /** Runs the command without a client and reports how it ended. */
 function runCommand(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(COMMAND.command, COMMAND.args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+    const child = spawn(COMMAND.command, COMMAND.args, { cwd: COMMAND.cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -50,15 +34,15 @@ describe('MCP over stdio (npm run mcp / tenantbase mcp)', () => {
     await s.close();
   });
 
-  it.each(['core', 'all'] as const)('lists the %s profile', async (profile) => {
-    const { client } = await connectStdio({ SERVICE_API_URL: s.apiUrl, SERVICE_API_KEY: tenant.apiKey, MCP_TOOL_PROFILE: profile });
+  it.each(['core', 'advanced', 'all'] as const)('lists the %s profile', async (profile) => {
+    const { client } = await connect(s.apiUrl, tenant.apiKey, { MCP_TOOL_PROFILE: profile });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(toolOperations(OPERATIONS, profile).map((op) => op.name));
     await client.close();
   });
 
   it('acts in the tenant of a tenant key through the service', async () => {
-    const { client, stderr } = await connectStdio({ SERVICE_API_URL: s.apiUrl, SERVICE_API_KEY: tenant.apiKey });
+    const { client, stderr } = await connect(s.apiUrl, tenant.apiKey);
     expect((await ok(client, 'list_tenants')).map((x: { slug: string }) => x.slug)).toEqual(['stdio-shop']);
     const spec = await ok(client, 'get_rest_api_spec', { entityName: 'ignored extra' });
     expect(Object.keys(spec.paths)).toContain('/api/entities/productos/records');
@@ -69,7 +53,7 @@ describe('MCP over stdio (npm run mcp / tenantbase mcp)', () => {
   });
 
   it('keeps the selection of an admin key per session', async () => {
-    const { client } = await connectStdio({ SERVICE_API_URL: s.apiUrl, SERVICE_API_KEY: adminKey });
+    const { client } = await connect(s.apiUrl, adminKey);
     expect(await callTool(client, 'get_rest_api_spec')).toMatchObject({ isError: true, json: { code: 'VALIDATION_ERROR', message: NO_TENANT_MESSAGE } });
     const selected = await ok(client, 'select_tenant', { tenantSlug: 'stdio-shop' });
     expect(selected.tenant.id).toBe(tenant.id);

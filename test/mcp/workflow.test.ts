@@ -1,9 +1,7 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { fileURLToPath } from 'node:url';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/operations/index.js';
-import { adminApiKey, callTool, connectHttp, ok, startMcpService, type McpTestService } from './helpers.js';
+import { adminApiKey, callTool, connectHttp, connectStdio, ok, startMcpService, type McpTestService } from './helpers.js';
 
 /**
  * The agent workflow of issue #6 over every transport: list tenants → select tenant → generate
@@ -13,7 +11,6 @@ import { adminApiKey, callTool, connectHttp, ok, startMcpService, type McpTestSe
  */
 const NEEDED = ['generate_entity', 'publish_entity', 'manage_custom_fields', 'create_record', 'query_records', 'export_metadata'];
 const missing = NEEDED.filter((name) => !findOperation(name));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 async function workflow(client: Client, tenantSlug: string) {
   const tenants = await ok(client, 'list_tenants');
@@ -85,15 +82,7 @@ describe.skipIf(missing.length > 0)(`agent workflow over every transport${missin
 
   it('over stdio (the real command)', async () => {
     const tenant = await s.t.createTenant('Workflow stdio');
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['bin/tenantbase.js', 'mcp'],
-      cwd: ROOT,
-      env: { SERVICE_API_URL: s.apiUrl, SERVICE_API_KEY: adminKey },
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'workflow', version: '1.0.0' });
-    await client.connect(transport);
+    const { client } = await connectStdio(s.apiUrl, adminKey);
     await workflow(client, tenant.slug);
     await client.close();
   });
