@@ -67,6 +67,15 @@ describe('parseFilterExpression', () => {
     expect(parse('due < 2025-01-31T10:00:00Z')).toEqual([{ field: 'due', op: 'lt', value: '2025-01-31T10:00:00Z' }]);
   });
 
+  it('reads a bare null as an emptiness test, a quoted one as the word', () => {
+    expect(parse('notes = null and due != NULL')).toEqual([
+      { field: 'notes', op: 'isNull', value: 'true' },
+      { field: 'due', op: 'isNull', value: 'false' },
+    ]);
+    expect(parse('notes = "null"')).toEqual([{ field: 'notes', op: 'eq', value: 'null' }]);
+    expect(parse('notes > null')).toEqual([{ field: 'notes', op: 'gt', value: 'null' }]);
+  });
+
   it('reads an empty or blank filter as no condition', () => {
     expect(parse('')).toEqual([]);
     expect(parse('   ')).toEqual([]);
@@ -87,5 +96,6 @@ describe('parseFilterExpression', () => {
     expect(failure('a = 1 or b = 2').message).toMatch(/unexpected "="/);
     expect(failure('a = x > y').message).toMatch(/unexpected ">"/);
     expect(failure('a = and b = 2').message).toMatch(/missing value/);
+    expect(failure('score ~ 3').message).toMatch(/expected one of/);
   });
 });

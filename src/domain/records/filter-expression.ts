@@ -4,11 +4,13 @@ import { validationError } from '../../errors.js';
  * The `filter` string of `query_records` (SPEC.md: `field = value`), extended to
  * `= != > >= < <= contains` joined by `and`. Values may be quoted ('…' or "…", backslash escapes
  * or doubled quotes) or bare; a bare value runs until the next `and <field> <operator>`, so
- * `city = New York and age > 30` reads as two conditions. The result is plain data the records
- * list turns into SQL; nothing here is evaluated.
+ * `city = New York and age > 30` reads as two conditions. A bare `null` compared with `=` or `!=`
+ * asks for an empty field (`"null"` in quotes is the word). The result is plain data the records
+ * list turns into SQL (its FilterClause); nothing here is evaluated.
  */
 
-export type FilterOperator = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains';
+/** `isNull` comes from a bare `null`: `field = null` → value "true", `field != null` → "false". */
+export type FilterOperator = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains' | 'isNull';
 
 export interface FilterCondition {
   field: string;
@@ -142,7 +144,8 @@ export function parseFilterExpression(source: string): FilterCondition[] {
       value = source.slice(first.start, tokens[last]!.end);
       i = last + 1;
     }
-    conditions.push({ field: field.text, op, value });
+    const bareNull = first.kind === 'word' && value.toLowerCase() === 'null' && (op === 'eq' || op === 'ne');
+    conditions.push(bareNull ? { field: field.text, op: 'isNull', value: op === 'eq' ? 'true' : 'false' } : { field: field.text, op, value });
     if (i < tokens.length) {
       if (!isAnd(tokens[i])) fail(`expected "and" before "${tokens[i]!.text}" (only "and" joins conditions)`, tokens[i]!.start + 1);
       i += 1;
