@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
 import type { Profile } from '../../src/operations/operation.js';
 import { buildMcpHttpApp } from '../../src/transports/mcp/http.js';
-import { toolOperations } from '../../src/transports/mcp/tools.js';
+import { listTools, toolOperations } from '../../src/transports/mcp/tools.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { callTool, connectHttp } from './helpers.js';
 
@@ -38,6 +38,7 @@ describe('MCP_TOOL_PROFILE over Streamable HTTP and SSE', () => {
       const client = await connectHttp(kind, servers[profile]!.base, apiKey);
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(expected);
+      expect(tools.map((tool) => tool.inputSchema)).toEqual(listTools(OPERATIONS, profile).map((tool) => tool.inputSchema));
       const health = (await (await fetch(`${servers[profile]!.base}/mcp/health`)).json()) as { tools: number; profile: string };
       expect(health).toMatchObject({ profile, tools: expected.length });
       await client.close();

@@ -75,8 +75,33 @@ describe('tool definitions', () => {
     const def = toolDefinition(op(z.object({ name: z.string().describe('Entity name'), limit: z.number().int().max(100).default(20) })));
     expect(def.inputSchema).toEqual({
       type: 'object',
-      properties: { name: { type: 'string', description: 'Entity name' }, limit: { type: 'integer', maximum: 100, default: 20, minimum: expect.any(Number) } },
+      properties: { name: { type: 'string', description: 'Entity name' }, limit: { type: 'integer', maximum: 100, default: 20 } },
       required: ['name'],
+    });
+  });
+
+  it('leaves out schema noise but keeps every property, whatever its name', () => {
+    const def = toolDefinition(
+      op(
+        z.object({
+          page: z.number().int(),
+          metadata: z.record(z.string(), z.unknown()),
+          keyed: z.record(z.string().regex(/^[a-z]+$/), z.string()),
+          open: z.looseObject({ a: z.string() }),
+          nested: z.object({ properties: z.string(), minimum: z.number().int().min(1) }),
+        }),
+      ),
+    );
+    expect(def.inputSchema.properties).toEqual({
+      page: { type: 'integer' },
+      metadata: { type: 'object' },
+      keyed: { type: 'object', propertyNames: { type: 'string', pattern: '^[a-z]+$' }, additionalProperties: { type: 'string' } },
+      open: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+      nested: {
+        type: 'object',
+        properties: { properties: { type: 'string' }, minimum: { type: 'integer', minimum: 1 } },
+        required: ['properties', 'minimum'],
+      },
     });
   });
 });

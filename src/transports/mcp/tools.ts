@@ -26,15 +26,39 @@ const schemaCache = new WeakMap<Operation, JsonObjectSchema>();
 
 /**
  * The input JSON Schema of an operation as a client sends it (`io: 'input'`: defaults are
- * optional). `$schema` is dropped: it costs tokens in every `tools/list` and says nothing.
+ * optional), exactly as zod states it. Argument normalization reads this one.
  */
 export function toolInputSchema(op: Operation): JsonObjectSchema {
   const cached = schemaCache.get(op);
   if (cached) return cached;
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   const result = (schema.type === 'object' ? schema : { type: 'object', properties: {} }) as JsonObjectSchema;
   schemaCache.set(op, result);
   return result;
+}
+
+const isEmptyObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+
+/**
+ * The schema as advertised in `tools/list`, without what says nothing and costs tokens in every
+ * listing: `$schema`, zod's safe-integer bounds on every `.int()`, `propertyNames: { type: string }`
+ * (JSON keys are strings) and `additionalProperties: {}` (allowed anyway). The operation still
+ * validates everything.
+ */
+export function compactSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(compactSchema);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === '$schema') continue;
+    if (key === 'minimum' && v === Number.MIN_SAFE_INTEGER) continue;
+    if (key === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
+    if (key === 'propertyNames' && (v as { type?: unknown }).type === 'string' && Object.keys(v as object).length === 1) continue;
+    if (key === 'additionalProperties' && isEmptyObject(v)) continue;
+    // Property names are data, not schema keywords: keep every one of them.
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([k, p]) => [k, compactSchema(p)])) : compactSchema(v);
+  }
+  return out;
 }
 
 /**
@@ -56,7 +80,7 @@ export function toolDefinition(op: Operation): ToolDefinition {
     name: op.name,
     title: op.title,
     description: op.description,
-    inputSchema: toolInputSchema(op),
+    inputSchema: compactSchema(toolInputSchema(op)) as JsonObjectSchema,
     annotations: toolAnnotations(op),
   };
 }
