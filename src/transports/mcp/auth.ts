@@ -18,12 +18,15 @@ export interface McpAuthenticator {
   authenticate(deps: McpAuthDeps, token: string): Promise<Principal | null>;
 }
 
-const looksLikeJwt = (t: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(t);
+export const looksLikeJwt = (t: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(t);
 
 /**
  * Credentials of the MCP HTTP port, tried in order. Not the REST list: REST admin tokens are
- * refused here (no token passthrough). Tenant-user JWTs whose audience is MCP_SERVER_URL (issued
- * by `tenant_login`) plug in as one more entry from the users feature, bot tokens from theirs.
+ * refused here (no token passthrough). The users feature adds tenant-user JWTs (audience
+ * MCP_SERVER_URL, issued by `tenant_login`) as one more entry —
+ *   { name: 'tenant_user_jwt', matches: looksLikeJwt,
+ *     authenticate: (d, t) => authenticateMcpUserToken(d.db, d.services, d.config, t) }
+ * (test/mcp/user-token.test.ts checks it) — and the bots feature its bot tokens.
  */
 export const MCP_AUTHENTICATORS: McpAuthenticator[] = [
   {
