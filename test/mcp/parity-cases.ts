@@ -1,26 +1,5 @@
-import type { TestApp } from '../helpers/app.js';
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
-
-export interface ParityEnv {
-  t: TestApp;
-  tenant: { id: string; slug: string; apiKey: string };
-  adminKey: string;
-}
-
-/** One input driven through REST and through MCP; both must answer the same data or error. */
-export interface ParityCase {
-  title: string;
-  /** Credential on both sides. `tenant` = the tenant's API key, `admin` = an admin API key. */
-  as: 'tenant' | 'admin';
-  /** Tenant chosen on both sides: X-Tenant-ID over REST, select_tenant over MCP. */
-  selectTenant?: boolean;
-  arrange?(env: ParityEnv): Promise<void>;
-  /** MCP tool arguments (REST routes receive what their binding reads). */
-  args(env: ParityEnv): Record<string, unknown>;
-  rest(env: ParityEnv): { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
-  /** Strips what legitimately differs between calls (e.g. generated ids); default identity. */
-  normalize?(result: unknown): unknown;
-}
+import type { ParityCase } from './parity-harness.js';
 
 /**
  * Parity cases by tool name. The parity test fails for a tool with a REST route and no case here:
@@ -35,14 +14,14 @@ export const PARITY_CASES: Record<string, ParityCase[]> = {
     {
       title: 'admin key selects by slug',
       as: 'admin',
-      args: (e) => ({ tenantSlug: e.tenant.slug }),
-      rest: (e) => ({ method: 'POST', path: `/api/auth/tenants/${e.tenant.slug}/select` }),
+      args: (_e, tn) => ({ tenantSlug: tn.slug }),
+      rest: (_e, tn) => ({ method: 'POST', path: `/api/auth/tenants/${tn.slug}/select` }),
     },
     {
       title: 'tenant key selects its own tenant by id',
       as: 'tenant',
-      args: (e) => ({ tenantSlug: e.tenant.id }),
-      rest: (e) => ({ method: 'POST', path: `/api/auth/tenants/${e.tenant.id}/select` }),
+      args: (_e, tn) => ({ tenantSlug: tn.id }),
+      rest: (_e, tn) => ({ method: 'POST', path: `/api/auth/tenants/${tn.id}/select` }),
     },
     {
       title: 'unknown tenant',
@@ -61,8 +40,8 @@ export const PARITY_CASES: Record<string, ParityCase[]> = {
     {
       title: 'published entities of the tenant',
       as: 'tenant',
-      arrange: async (e) => {
-        await seedPublishedEntity(e.t, e.tenant.id, 'parity_items', [
+      arrange: async (e, tn) => {
+        await seedPublishedEntity(e.t, tn.id, 'parity_items', [
           { fieldKey: 'label', fieldType: 'text', isRequired: true },
           { fieldKey: 'kind', fieldType: 'select', config: { options: ['a', 'b'] } },
         ]);

@@ -1,22 +1,24 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
 import { adminApiKey, callTool, connectHttp, startMcpService, type McpTestService } from './helpers.js';
-import { PARITY_CASES, type ParityCase, type ParityEnv } from './parity-cases.js';
+import { PARITY_CASES } from './parity-cases.js';
+import { mask, type ParityCase, type ParityEnv, type ParityTenant } from './parity-harness.js';
 
 /** Tools that also have a REST route: both surfaces must answer the same for the same input. */
 const withBoth = OPERATIONS.filter((op) => op.tool && op.rest.length > 0).map((op) => op.name);
 
-const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
-
 describe('REST and MCP parity', () => {
   let s: McpTestService;
   let env: ParityEnv;
+  let shared: ParityTenant;
+  let twins = 0;
+  const tenant = async (name: string): Promise<ParityTenant> => ({ name, ...(await s.t.createTenant(name)) });
+
   beforeAll(async () => {
     s = await startMcpService();
-    const tenant = await s.t.createTenant('Parity Co');
+    shared = await tenant('Parity Co');
     await s.t.createTenant('Parity Other');
-    env = { t: s.t, tenant, adminKey: await adminApiKey(s.t) };
+    env = { t: s.t, adminKey: await adminApiKey(s.t) };
   });
   afterAll(async () => {
     await s.close();
@@ -28,26 +30,32 @@ describe('REST and MCP parity', () => {
 
   const cases = withBoth.flatMap((name) => (PARITY_CASES[name] ?? []).map((c) => [name, c.title, c] as const));
   it.each(cases)('%s: %s', async (name, _title, c: ParityCase) => {
-    await c.arrange?.(env);
-    const key = c.as === 'tenant' ? env.tenant.apiKey : env.adminKey;
-    const request = c.rest(env);
+    const twin = c.sides === 'twin';
+    twins += 1;
+    const restTenant = twin ? await tenant(`Twin ${twins} Rest`) : shared;
+    const mcpTenant = twin ? await tenant(`Twin ${twins} Mcp`) : shared;
+    await c.arrange?.(env, restTenant);
+    if (twin) await c.arrange?.(env, mcpTenant);
+    const keyOf = (tn: ParityTenant) => (c.as === 'tenant' ? tn.apiKey : env.adminKey);
+
+    const request = c.rest(env, restTenant);
     const rest = await s.t.request(request.method, request.path, request.body, {
-      apiKey: key,
-      ...(c.selectTenant ? { tenant: env.tenant.slug } : {}),
+      apiKey: keyOf(restTenant),
+      ...(c.selectTenant ? { tenant: restTenant.slug } : {}),
     });
 
-    const client: Client = await connectHttp('streamable', s.mcpBase, key);
-    if (c.selectTenant) expect((await callTool(client, 'select_tenant', { tenantSlug: env.tenant.slug })).isError).toBe(false);
-    const mcp = await callTool(client, name, c.args(env));
+    const client = await connectHttp('streamable', s.mcpBase, keyOf(mcpTenant));
+    if (c.selectTenant) expect((await callTool(client, 'select_tenant', { tenantSlug: mcpTenant.slug })).isError).toBe(false);
+    const mcp = await callTool(client, name, c.args(env, mcpTenant));
     await client.close();
 
-    const normalize = c.normalize ?? ((x: unknown) => x);
     if (rest.body.success) {
       expect(mcp.isError, JSON.stringify(mcp.json)).toBe(false);
-      expect(normalize(plain(mcp.json))).toEqual(normalize(plain(rest.body.data)));
+      expect(mask(mcp.json, mcpTenant)).toEqual(mask(rest.body.data, restTenant));
     } else {
-      expect(mcp.isError).toBe(true);
-      expect({ code: mcp.json.code, message: mcp.json.message }).toEqual({ code: rest.body.error.code, message: rest.body.error.message });
+      expect(mcp.isError, `REST answered ${JSON.stringify(rest.body)}`).toBe(true);
+      const error = (e: { code: string; message: string }, tn: ParityTenant) => mask({ code: e.code, message: e.message }, tn);
+      expect(error(mcp.json, mcpTenant)).toEqual(error(rest.body.error, restTenant));
     }
   });
 });
