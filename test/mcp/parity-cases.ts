@@ -1,4 +1,5 @@
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
+import { FEATURE_PARITY_CASES } from './parity-cases.features.js';
 import type { ParityCase } from './parity-harness.js';
 
 /**
@@ -6,6 +7,7 @@ import type { ParityCase } from './parity-harness.js';
  * each feature adds its tools' cases (success and refusal) when it adds the tools.
  */
 export const PARITY_CASES: Record<string, ParityCase[]> = {
+  ...FEATURE_PARITY_CASES,
   list_tenants: [
     { title: 'tenant key sees its tenant', as: 'tenant', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },
     { title: 'admin key sees all tenants', as: 'admin', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },
@@ -25,12 +27,14 @@ export const PARITY_CASES: Record<string, ParityCase[]> = {
     },
     {
       title: 'unknown tenant',
+      refused: true,
       as: 'admin',
       args: () => ({ tenantSlug: 'no-such-tenant' }),
       rest: () => ({ method: 'POST', path: '/api/auth/tenants/no-such-tenant/select' }),
     },
     {
       title: 'tenant key names another tenant',
+      refused: true,
       as: 'tenant',
       args: () => ({ tenantSlug: 'parity-other' }),
       rest: () => ({ method: 'POST', path: '/api/auth/tenants/parity-other/select' }),
@@ -58,6 +62,7 @@ export const PARITY_CASES: Record<string, ParityCase[]> = {
     },
     {
       title: 'admin key without a tenant',
+      refused: true,
       as: 'admin',
       args: () => ({}),
       rest: () => ({ method: 'GET', path: '/api/rest-api-spec' }),

@@ -25,6 +25,8 @@ export interface ParityCase {
   /** Credential on both sides. `tenant` = the tenant's API key, `admin` = an admin API key. */
   as: 'tenant' | 'admin';
   sides?: 'shared' | 'twin';
+  /** The input must be refused (same code and message on both sides); otherwise both must succeed. */
+  refused?: true;
   /** Tenant chosen for an admin key: X-Tenant-ID over REST, select_tenant over MCP. */
   selectTenant?: boolean;
   arrange?(env: ParityEnv, tenant: ParityTenant): Promise<void>;

@@ -49,6 +49,7 @@ describe('REST and MCP parity', () => {
     const mcp = await callTool(client, name, c.args(env, mcpTenant));
     await client.close();
 
+    expect(rest.body.success, `REST answered ${JSON.stringify(rest.body).slice(0, 300)}`).toBe(!c.refused);
     if (rest.body.success) {
       expect(mcp.isError, JSON.stringify(mcp.json)).toBe(false);
       expect(mask(mcp.json, mcpTenant)).toEqual(mask(rest.body.data, restTenant));
