@@ -34,6 +34,13 @@ describe('POST /api/tools/:name', () => {
     expect(invalid.status).toBe(400);
   });
 
+  it('is documented in /api/openapi.json with the tool names', async () => {
+    const doc = (await t.get('/api/openapi.json')).body;
+    const names = doc.paths['/api/tools/{name}'].post.parameters[0].schema.enum as string[];
+    expect(names).toEqual(expect.arrayContaining(['list_tenants', 'select_tenant', 'get_rest_api_spec']));
+    expect(names).not.toContain('create_api_key');
+  });
+
   it('knows only tool-exposed operations', async () => {
     expect((await t.post('/api/tools/no_such_tool', {}, { apiKey: adminKey })).status).toBe(404);
     // create_api_key is REST-only (tool: false): not reachable through the tools route.
