@@ -28,8 +28,17 @@ export async function openPostgres(url: string, options: { max: number }): Promi
   const sql = postgres(url, {
     max: options.max,
     onnotice: () => undefined,
-    // Keep int8 as text like the server sends it; queries cast counts to int where they need numbers.
     connection: { application_name: 'tenantbase' },
+    // Like PGlite: a string bound to a json/jsonb parameter is JSON text, not a value to encode
+    // again (postgres.js would store '"{…}"', a JSON string). Other values are encoded.
+    types: {
+      json: {
+        to: 114,
+        from: [114, 3802],
+        serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+        parse: (text: string) => JSON.parse(text) as unknown,
+      },
+    },
   });
   await sql`select 1`;
   const top = adapt(sql);

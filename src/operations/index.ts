@@ -1,15 +1,31 @@
 import * as apiKeys from './api-keys.js';
 import * as apiSpec from './api-spec.js';
 import * as auth from './auth.js';
+import * as entities from './entities.js';
+import * as fields from './fields.js';
 import * as health from './health.js';
+import * as metadata from './metadata.js';
 import type { Operation } from './operation.js';
+import * as tenantAuth from './tenant-auth.js';
 import * as tenants from './tenants.js';
+import * as users from './users.js';
 
 /**
  * The catalogue: every use case of the service, once. REST routes, MCP tools, the OpenAPI
  * document and the generated client all derive from this list. Add an area's module here.
  */
-export const OPERATIONS: readonly Operation[] = [health, auth, tenants, apiKeys, apiSpec].flatMap(
+export const OPERATIONS: readonly Operation[] = [
+  health,
+  auth,
+  tenants,
+  apiKeys,
+  entities,
+  fields,
+  metadata,
+  tenantAuth,
+  users,
+  apiSpec,
+].flatMap(
   (area) => Object.values(area) as Operation[],
 );
 

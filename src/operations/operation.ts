@@ -12,6 +12,8 @@ export interface RestInput {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
+  /** Request headers, lower-cased names (e.g. `x-tenant-id` for tenant-user login). */
+  headers: Record<string, string | undefined>;
 }
 
 /** One REST route of an operation. Paths use `:param` segments and start with `/api`. */

@@ -23,7 +23,7 @@ export async function createTestDatabase(options: { migrated?: boolean; upTo?: n
   let result: TestDatabase;
   if (TEST_DATABASE === 'pglite') {
     const db = await openPglite(undefined);
-    result = { db, url: undefined, drop: () => db.close() };
+    result = { db, url: undefined, drop: () => db.close().catch(() => undefined) };
   } else {
     const serverUrl = process.env.DATABASE_URL;
     if (!serverUrl) throw new Error('TB_TEST_DATABASE=postgres needs DATABASE_URL');
@@ -37,7 +37,7 @@ export async function createTestDatabase(options: { migrated?: boolean; upTo?: n
       db,
       url: url.toString(),
       drop: async () => {
-        await db.close();
+        await db.close().catch(() => undefined);
         await admin.unsafe(`drop database if exists ${name} with (force)`);
         await admin.end();
       },

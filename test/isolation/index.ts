@@ -1,7 +1,11 @@
 import { API_SPEC_SCENARIOS } from './api-spec.scenarios.js';
+import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
+import { USER_SCENARIOS } from './users.scenarios.js';
 
 /** Every feature's isolation scenarios. The isolation test fails for a tenant operation missing here. */
 export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...API_SPEC_SCENARIOS,
+  ...ENTITY_SCENARIOS,
+  ...USER_SCENARIOS,
 };

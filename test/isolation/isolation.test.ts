@@ -25,9 +25,8 @@ describe('tenant isolation of every tenant-scoped operation', () => {
     expect(missing, 'tenant operations without an isolation scenario (test/isolation)').toEqual([]);
   });
 
-  it.each(tenantOperations.length ? tenantOperations : ['(none yet)'])('%s', async (name) => {
+  it.each(tenantOperations)('%s', async (name) => {
     const scenario = ISOLATION_SCENARIOS[name];
-    if (name === '(none yet)') return;
     expect(scenario).toBeDefined();
     await scenario!({ t, a, b });
   });

@@ -51,7 +51,7 @@ export const FEATURE_PARITY_CASES: Record<string, ParityCase[]> = {
     { ...twin, title: 'unknown entity', refused: true, args: () => ({ entityName: 'nope' }), rest: () => ({ method: 'GET', path: '/api/entities/nope' }) },
   ],
   publish_entity: [{ ...twin, title: 'draft to version 1', arrange: (e, tn) => entity(e, tn, false), args: () => ({ entityName: 'parity_people', version_message: 'go' }), rest: () => ({ method: 'POST', path: '/api/entities/parity_people/publish', body: { version_message: 'go' } }) }],
-  delete_entity: [{ ...twin, title: 'removes it', arrange: (e, tn) => people(e, tn), args: () => ({ entityName: 'parity_people' }), rest: () => ({ method: 'DELETE', path: '/api/entities/parity_people' }) }],
+  delete_entity: [{ ...twin, title: 'removes it', arrange: (e, tn) => entity(e, tn), args: () => ({ entityName: 'parity_people' }), rest: () => ({ method: 'DELETE', path: '/api/entities/parity_people' }) }],
   list_entity_changes: [{ ...twin, title: 'draft of a new entity', arrange: (e, tn) => entity(e, tn, false), args: () => ({ entityName: 'parity_people' }), rest: () => ({ method: 'GET', path: '/api/entities/parity_people/changes' }) }],
   manage_custom_fields: [
     { ...twin, title: 'add a field', arrange: (e, tn) => entity(e, tn), args: () => ({ entityName: 'parity_people', action: 'add', field: { name: 'Email', fieldKey: 'email', fieldType: 'email' } }), rest: () => ({ method: 'POST', path: '/api/entities/parity_people/fields', body: { name: 'Email', fieldKey: 'email', fieldType: 'email' } }) },

@@ -5,6 +5,8 @@ import type { Principal, TenantRef } from '../access/principal.js';
 import { authenticateAdminToken } from '../admins/admin.service.js';
 import { API_KEY_PREFIX, authenticateApiKey } from '../api-keys/api-key.service.js';
 import { resolveTenant } from '../tenants/tenant.service.js';
+import { SESSION_TOKEN_PREFIX } from '../users/session-token.js';
+import { authenticateSessionToken } from '../users/session.service.js';
 
 /** One kind of bearer credential. The first whose `matches` accepts a token decides it. */
 export interface TokenAuthenticator {
@@ -21,6 +23,11 @@ export const TOKEN_AUTHENTICATORS: TokenAuthenticator[] = [
     name: 'api_key',
     matches: (t) => t.startsWith(API_KEY_PREFIX),
     authenticate: (db, services, t) => authenticateApiKey(db, services.apiKeys, t),
+  },
+  {
+    name: 'user_session',
+    matches: (t) => t.startsWith(SESSION_TOKEN_PREFIX),
+    authenticate: (db, services, t) => authenticateSessionToken(db, services, t),
   },
   {
     name: 'admin_token',

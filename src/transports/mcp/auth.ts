@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { Principal } from '../../domain/access/principal.js';
 import { API_KEY_PREFIX, authenticateApiKey } from '../../domain/api-keys/api-key.service.js';
+import { authenticateMcpUserToken } from '../../domain/users/session.service.js';
 import { unauthorized } from '../../errors.js';
 import type { Services } from '../../services.js';
 
@@ -22,17 +23,19 @@ export const looksLikeJwt = (t: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(t);
 
 /**
  * Credentials of the MCP HTTP port, tried in order. Not the REST list: REST admin tokens are
- * refused here (no token passthrough). The users feature adds tenant-user JWTs (audience
- * MCP_SERVER_URL, issued by `tenant_login`) as one more entry —
- *   { name: 'tenant_user_jwt', matches: looksLikeJwt,
- *     authenticate: (d, t) => authenticateMcpUserToken(d.db, d.services, d.config, t) }
- * (test/mcp/user-token.test.ts checks it) — and the bots feature its bot tokens.
+ * refused here (no token passthrough). Bot tokens join as one more entry with the bots feature.
  */
 export const MCP_AUTHENTICATORS: McpAuthenticator[] = [
   {
     name: 'api_key',
     matches: (t) => t.startsWith(API_KEY_PREFIX),
     authenticate: (deps, t) => authenticateApiKey(deps.db, deps.services.apiKeys, t),
+  },
+  {
+    // Tenant-user JWTs from tenant_login: audience MCP_SERVER_URL, backed by a live session.
+    name: 'tenant_user_jwt',
+    matches: looksLikeJwt,
+    authenticate: (deps, t) => authenticateMcpUserToken(deps.db, deps.services, deps.config, t),
   },
 ];
 

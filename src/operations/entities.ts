@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { listEntityChanges as diffEntity } from '../domain/entities/changes.js';
+import {
+  deleteEntity as removeEntity,
+  generateEntity as createEntity,
+  getEntitySchema as readSchema,
+  listEntities as readEntities,
+  publishEntity as publishDraft,
+} from '../domain/entities/entity.service.js';
+import { FIELD_TYPES } from '../domain/entities/field-types.js';
+import { defineTenantOperation, type RestInput } from './operation.js';
+
+const entityName = z.string().trim().min(1).max(200).describe('Entity technical name (snake_case)');
+const versionMessage = z.string().trim().min(1).max(1000);
+
+/** Query strings carry booleans as text; anything else is left for the schema to refuse. */
+const queryBoolean = (v: unknown) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v);
+
+const fieldInput = z.looseObject({
+  name: z.string().optional().describe('Display name'),
+  fieldKey: z.string().optional().describe('snake_case key, unique in the entity (made from name when absent)'),
+  fieldType: z.enum(FIELD_TYPES).optional(),
+  isRequired: z.boolean().optional(),
+  isUnique: z.boolean().optional(),
+  description: z.string().optional(),
+  config: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('select {options}; relation {relatedEntity, displayField?}; location {displayFormat, defaultZoom 1-20, defaultCenter}'),
+});
+
+export const generateEntity = defineTenantOperation({
+  name: 'generate_entity',
+  title: 'Create entity',
+  description:
+    'Creates an entity with its fields, e.g. { "definition": { "entity": { "name": "clients" }, "fields": [{ "name": "Name", "fieldKey": "name", "fieldType": "text" }] }, "auto_publish": true, "version_message": "v1" }. Without auto_publish it is a draft (publish_entity makes it usable by records). Answers { success, message, fieldsProcessed, entity }. Change existing entities with manage_custom_fields.',
+  input: z
+    .object({
+      definition: z.object({
+        entity: z.looseObject({
+          name: z.string().describe('snake_case, e.g. "order_items"'),
+          displayName: z.string().optional(),
+          description: z.string().optional(),
+          icon: z.string().optional(),
+          config: z.looseObject({ displayField: z.string().optional() }).optional(),
+        }),
+        fields: z.array(fieldInput).max(200).default([]),
+      }),
+      auto_publish: z.boolean().optional(),
+      version_message: versionMessage.optional(),
+      publish: z.boolean().optional().describe('Alias of auto_publish'),
+      message: versionMessage.optional().describe('Alias of version_message'),
+    })
+    .transform((v) => ({
+      definition: v.definition,
+      auto_publish: v.auto_publish ?? v.publish ?? false,
+      version_message: v.version_message ?? v.message,
+    })),
+  mode: 'write',
+  profile: 'core',
+  tool: true,
+  access: { tenant: 'schema.write' },
+  rest: [{ method: 'POST', path: '/api/entities', status: 201 }],
+  run: (ctx, input) => createEntity(ctx.tx, input),
+});
+
+export const listEntities = defineTenantOperation({
+  name: 'list_entities',
+  title: 'List entities',
+  description:
+    'Lists the entities of the tenant: [{ name, displayName, description, fieldCount, status, version, hasDraft }]. Only published ones unless include_drafts, e.g. { "include_drafts": true }. Use it to find valid entity names.',
+  input: z.object({ include_drafts: z.boolean().default(false) }),
+  mode: 'read',
+  idempotent: true,
+  profile: 'core',
+  tool: true,
+  access: { tenant: 'schema.read' },
+  rest: [
+    { method: 'GET', path: '/api/entities', input: (r: RestInput) => ({ include_drafts: queryBoolean(r.query.include_drafts) }) },
+    { method: 'GET', path: '/api/metadata/entities', input: (r: RestInput) => ({ include_drafts: queryBoolean(r.query.include_drafts) }) },
+  ],
+  run: (ctx, input) => readEntities(ctx.tx, input),
+});
+
+export const getEntitySchema = defineTenantOperation({
+  name: 'get_entity_schema',
+  title: 'Get entity schema',
+  description:
+    'The fields of an entity, e.g. { "entityName": "clients" } → { name, displayName, description, version, status, fields: [{ name, fieldKey, type, required, unique, isSystem, description, config, structureHint? }] }. version: a number, "draft" or "published" (default). Read it before writing records.',
+  input: z.object({
+    entityName,
+    version: z.union([z.number().int().min(1), z.string().max(20)]).optional().describe('A version number, "draft" or "published"'),
+  }),
+  mode: 'read',
+  idempotent: true,
+  profile: 'core',
+  tool: true,
+  access: { tenant: 'schema.read' },
+  rest: [
+    { method: 'GET', path: '/api/entities/:entityName' },
+    { method: 'GET', path: '/api/metadata/entities/:entityName' },
+  ],
+  run: (ctx, input) => readSchema(ctx.tx, input),
+});
+
+export const publishEntity = defineTenantOperation({
+  name: 'publish_entity',
+  title: 'Publish entity',
+  description:
+    'Publishes the entity\'s draft as its next version; records then use it, e.g. { "entityName": "clients", "version_message": "adds email" }. CONFLICT when there is no draft. Record data is never deleted. Answers { entityName, version, status }.',
+  input: z
+    .object({
+      entityName,
+      version_message: versionMessage.optional().describe('What changed in this version'),
+      message: versionMessage.optional().describe('Alias of version_message'),
+    })
+    .transform((v) => ({ entityName: v.entityName, version_message: v.version_message ?? v.message })),
+  mode: 'write',
+  profile: 'core',
+  tool: true,
+  access: { tenant: 'schema.write' },
+  rest: [{ method: 'POST', path: '/api/entities/:entityName/publish' }],
+  run: (ctx, input) => publishDraft(ctx.tx, input),
+});
+
+export const deleteEntity = defineTenantOperation({
+  name: 'delete_entity',
+  title: 'Delete entity',
+  description:
+    'Deletes an entity, all its versions and ALL its records, e.g. { "entityName": "orders" }. Irreversible. Refused (CONFLICT) while relation fields of other entities point to it.',
+  input: z.object({ entityName }),
+  mode: 'write',
+  destructive: true,
+  profile: 'advanced',
+  tool: true,
+  access: { tenant: 'schema.write' },
+  rest: [{ method: 'DELETE', path: '/api/entities/:entityName' }],
+  run: (ctx, input) => removeEntity(ctx.tx, input),
+});
+
+export const listEntityChanges = defineTenantOperation({
+  name: 'list_entity_changes',
+  title: 'List entity changes',
+  description:
+    'Pending draft changes versus the published version, e.g. { "entityName": "clients" } → { entityName, publishedVersion, draftVersion, added, removed, changed: [{ fieldKey, before, after }], history }. Check it before publish_entity.',
+  input: z.object({ entityName }),
+  mode: 'read',
+  idempotent: true,
+  profile: 'advanced',
+  tool: true,
+  access: { tenant: 'schema.read' },
+  rest: [{ method: 'GET', path: '/api/entities/:entityName/changes' }],
+  run: (ctx, input) => diffEntity(ctx.tx, input),
+});

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '../../src/domain/auth/login-throttle.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createUser, PASSWORD } from './users.helpers.js';
+
+/** Failed-login limits (CONTRACT §3) and answers that do not tell unknown emails apart. */
+describe('tenant login abuse resistance', () => {
+  let t: TestApp;
+  let acme: Awaited<ReturnType<TestApp['createTenant']>>;
+  let other: Awaited<ReturnType<TestApp['createTenant']>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    acme = await t.createTenant('Acme');
+    other = await t.createTenant('Other');
+    await createUser(t, acme, { email: 'ana@example.com' });
+    await createUser(t, acme, { email: 'bo@example.com' });
+    await createUser(t, acme, { email: 'cy@example.com' });
+    await createUser(t, other, { email: 'cy@example.com' });
+    const off = await createUser(t, acme, { email: 'off@example.com' });
+    await t.patch(`/api/auth/tenant/users/${off.id}`, { isActive: false }, { apiKey: acme.apiKey });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Login from a given client address (inject's remoteAddress; the service does not trust proxies). */
+  async function loginFrom(address: string, slug: string, email: string, password: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/tenant/login',
+      remoteAddress: address,
+      headers: { 'content-type': 'application/json', 'x-tenant-id': slug },
+      payload: JSON.stringify({ email, password }),
+    });
+    return { status: res.statusCode, body: res.json(), headers: res.headers };
+  }
+
+  it('answers unknown email, wrong password and inactive user identically', async () => {
+    const answers = await Promise.all([
+      loginFrom('10.0.0.1', acme.slug, 'nobody@example.com', 'whatever-pass'),
+      loginFrom('10.0.0.1', acme.slug, 'ana@example.com', 'wrong-password'),
+      loginFrom('10.0.0.1', acme.slug, 'off@example.com', PASSWORD),
+    ]);
+    for (const a of answers) {
+      expect(a.status).toBe(401);
+      expect(a.body).toEqual({ success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid email or password' } });
+      expect(a.headers['retry-after']).toBeUndefined();
+    }
+  });
+
+  it('spends a bcrypt comparison on unknown emails too (no fast path)', async () => {
+    const time = async (email: string) => {
+      const started = performance.now();
+      await loginFrom('10.0.0.2', acme.slug, email, 'wrong-password');
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      unknown.push(await time(`nobody${i}@example.com`));
+      wrong.push(await time('bo@example.com'));
+    }
+    // Without the dummy hash an unknown email answers in ~1 ms against ~50+ ms for bcrypt.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+    await loginFrom('10.0.0.2', acme.slug, 'bo@example.com', PASSWORD); // clears bo's counter
+  });
+
+  it('refuses an over-long password at login as a plain failure, not an error', async () => {
+    const res = await loginFrom('10.0.0.3', acme.slug, 'ana@example.com', 'x'.repeat(200));
+    expect(res.status).toBe(401);
+  });
+
+  it(`answers 429 with Retry-After after ${LOGIN_LIMITS.perAccount} failures for one (tenant, email)`, async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+      expect((await loginFrom(`10.1.0.${i}`, acme.slug, 'cy@example.com', 'wrong-password')).status).toBe(401);
+    }
+    const limited = await loginFrom('10.1.1.1', acme.slug, 'cy@example.com', PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
+    // Another email of the tenant, and the same email in another tenant, are not affected.
+    expect((await loginFrom('10.1.1.1', acme.slug, 'bo@example.com', PASSWORD)).status).toBe(200);
+    expect((await loginFrom('10.1.1.1', other.slug, 'cy@example.com', PASSWORD)).status).toBe(200);
+    // When the window has passed, the right password works again.
+    t.clock.advance(LOGIN_LIMITS.windowMs);
+    expect((await loginFrom('10.1.1.1', acme.slug, 'cy@example.com', PASSWORD)).status).toBe(200);
+  });
+
+  it(`answers 429 after ${LOGIN_LIMITS.perAddress} failures from one address, whatever the email`, async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
+      expect((await loginFrom('10.2.0.1', acme.slug, `guess${i}@example.com`, 'wrong-password')).status).toBe(401);
+    }
+    const limited = await loginFrom('10.2.0.1', acme.slug, 'bo@example.com', PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await loginFrom('10.2.0.2', acme.slug, 'bo@example.com', PASSWORD)).status).toBe(200);
+  }, 60_000);
+});
