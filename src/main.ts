@@ -2,8 +2,10 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { prepareRuntime } from './start.js';
+import { buildMcpHttpApp } from './transports/mcp/http.js';
+import { StdioStartError, runStdioServer } from './transports/mcp/stdio.js';
 
-/** Composition root and command line: `tenantbase serve | migrate`. */
+/** Composition root and command line: `tenantbase serve | migrate | mcp`. */
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -12,11 +14,15 @@ async function serve(config: Config) {
   const runtime = await prepareRuntime(config, log);
   const address = await runtime.app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  const mcp = await buildMcpHttpApp({ db: runtime.db, config, services: runtime.services });
+  const mcpAddress = await mcp.listen({ port: config.mcp.port, host: config.mcp.host });
   log(`Tenantbase listening on ${address}/api (${where}; ready in ${Math.round(performance.now() - started)} ms)`);
+  log(`MCP on ${mcpAddress}/mcp (Streamable HTTP) and ${mcpAddress}/sse (SSE), profile ${config.mcp.toolProfile}`);
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    await mcp.close();
     await runtime.close();
     process.exit(0);
   };
@@ -34,7 +40,19 @@ async function migrateOnly(config: Config) {
   }
 }
 
-const COMMANDS: Record<string, (config: Config) => Promise<void>> = { serve, migrate: migrateOnly };
+/** MCP over stdio through the service (SERVICE_API_URL, SERVICE_API_KEY); stdout is the protocol's alone. */
+async function mcpStdio(config: Config) {
+  try {
+    await runStdioServer(config, log);
+  } catch (error) {
+    if (!(error instanceof StdioStartError)) throw error;
+    log(`Tenantbase MCP cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  process.stdin.on('end', () => process.exit(0));
+}
+
+const COMMANDS: Record<string, (config: Config) => Promise<void>> = { serve, migrate: migrateOnly, mcp: mcpStdio };
 
 async function main() {
   const command = process.argv[2] ?? 'serve';

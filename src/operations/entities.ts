@@ -33,7 +33,7 @@ export const generateEntity = defineTenantOperation({
   name: 'generate_entity',
   title: 'Create entity',
   description:
-    'Creates an entity (data model) with its fields. Without auto_publish it is draft version 1 (publish_entity makes it usable by records); auto_publish publishes at once and needs version_message. Answers { success, message, fieldsProcessed, entity: { name, displayName, description, fields } }. Change an existing entity with manage_custom_fields.',
+    'Creates an entity with its fields, e.g. { "definition": { "entity": { "name": "clients" }, "fields": [{ "name": "Name", "fieldKey": "name", "fieldType": "text" }] }, "auto_publish": true, "version_message": "v1" }. Without auto_publish it is a draft (publish_entity makes it usable by records). Answers { success, message, fieldsProcessed, entity }.',
   input: z
     .object({
       definition: z.object({
@@ -68,7 +68,7 @@ export const listEntities = defineTenantOperation({
   name: 'list_entities',
   title: 'List entities',
   description:
-    'Lists the entities of the tenant: [{ name, displayName, description, fieldCount, status, version, hasDraft }]. Only published ones unless include_drafts is true. Use it to find valid entity names.',
+    'Lists the entities of the tenant: [{ name, displayName, description, fieldCount, status, version, hasDraft }]. Only published ones unless include_drafts, e.g. { "include_drafts": true }. Use it to find valid entity names.',
   input: z.object({ include_drafts: z.boolean().default(false) }),
   mode: 'read',
   idempotent: true,
@@ -86,7 +86,7 @@ export const getEntitySchema = defineTenantOperation({
   name: 'get_entity_schema',
   title: 'Get entity schema',
   description:
-    'The fields of an entity: { name, displayName, description, version, status, fields: [{ name, fieldKey, type, required, unique, isSystem, description, config, structureHint? }] }. version: a number, "draft" or "published" (default). Read it before writing records.',
+    'The fields of an entity, e.g. { "entityName": "clients" } → { name, displayName, description, version, status, fields: [{ name, fieldKey, type, required, config, structureHint?, … }] }. version: a number, "draft" or "published" (default).',
   input: z.object({
     entityName,
     version: z.union([z.number().int().min(1), z.string().max(20)]).optional().describe('A version number, "draft" or "published"'),
@@ -107,7 +107,7 @@ export const publishEntity = defineTenantOperation({
   name: 'publish_entity',
   title: 'Publish entity',
   description:
-    'Publishes the entity\'s draft as its next version; records then use it. Fails with CONFLICT when there is no draft. Record data is never deleted. Answers { entityName, version, status }.',
+    'Publishes the entity\'s draft as its next version; records then use it, e.g. { "entityName": "clients", "version_message": "adds email" }. CONFLICT when there is no draft. Record data is never deleted. Answers { entityName, version, status }.',
   input: z
     .object({
       entityName,
@@ -127,7 +127,7 @@ export const deleteEntity = defineTenantOperation({
   name: 'delete_entity',
   title: 'Delete entity',
   description:
-    'Deletes an entity, all its versions and ALL its records. Irreversible. Refused (CONFLICT) while relation fields of other entities point to it.',
+    'Deletes an entity, all its versions and ALL its records, e.g. { "entityName": "orders" }. Irreversible. Refused (CONFLICT) while relation fields of other entities point to it.',
   input: z.object({ entityName }),
   mode: 'write',
   destructive: true,
@@ -142,7 +142,7 @@ export const listEntityChanges = defineTenantOperation({
   name: 'list_entity_changes',
   title: 'List entity changes',
   description:
-    'Pending draft changes versus the published version: { entityName, publishedVersion, draftVersion, added: [field], removed: [field], changed: [{ fieldKey, before, after }], history: [{ version, message, publishedAt }] }. Check it before publish_entity.',
+    'Pending draft changes versus the published version, e.g. { "entityName": "clients" } → { entityName, publishedVersion, draftVersion, added, removed, changed: [{ fieldKey, before, after }], history }. Check it before publish_entity.',
   input: z.object({ entityName }),
   mode: 'read',
   idempotent: true,

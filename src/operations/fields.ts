@@ -12,7 +12,7 @@ export const manageCustomFields = defineTenantOperation({
   name: 'manage_custom_fields',
   title: 'Manage entity fields',
   description:
-    'Lists, adds, updates or deletes fields of an entity. Changes go to the entity\'s draft (publish_entity makes them live); list shows the working fields and the valid field types. add: field { name, fieldKey, fieldType, isRequired?, isUnique?, config? }; update: fieldKey + the properties to change; delete: fieldKey.',
+    'Lists, adds, updates or deletes fields of an entity, e.g. { "entityName": "clients", "action": "add", "field": { "name": "Email", "fieldKey": "email", "fieldType": "email" } }. Changes go to the draft (publish_entity makes them live). update: fieldKey + the properties to change; delete: fieldKey; list also shows the field types.',
   input: z
     .object({
       entityName: z.string().trim().min(1).max(200),

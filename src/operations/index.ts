@@ -1,4 +1,5 @@
 import * as apiKeys from './api-keys.js';
+import * as apiSpec from './api-spec.js';
 import * as auth from './auth.js';
 import * as entities from './entities.js';
 import * as fields from './fields.js';
@@ -25,6 +26,7 @@ export const OPERATIONS: readonly Operation[] = [
   records,
   tenantAuth,
   users,
+  apiSpec,
 ].flatMap((area) => Object.values(area) as Operation[]);
 
 export function findOperation(name: string): Operation | undefined {

@@ -21,7 +21,7 @@ const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_SEARCH = 200;
 
-const entityName = z.string().trim().min(1).max(63).describe('Technical name of a published entity (list_entities shows them)');
+const entityName = z.string().trim().min(1).max(63).describe('Entity name (see list_entities)');
 const recordId = z.string().trim().min(1).max(100).describe('Record id (UUID)');
 
 /** Query-string integers arrive as text: a string of digits becomes a number, anything else stays and fails. */
@@ -90,21 +90,20 @@ export const queryRecords = defineTenantOperation({
   name: 'query_records',
   title: 'Query records',
   description:
-    'Lists records of a published entity, paged: { data: [{ id, entityId, name, data, createdAt, updatedAt }], total, page, limit, totalPages }. ' +
-    'filter: "field = value" (also != > >= < <=; "field = null" for empty). orderBy: a fieldKey or id/createdAt/updatedAt (numbers sort numerically, dates chronologically, empty values last); orderDir asc|desc. ' +
-    'search: case- and accent-insensitive text over text, textarea, email and select fields. page from 1, limit up to 100 (default 20). ' +
-    'Relation fields are resolved to { id, name, data } of the related record (null when it was deleted) unless resolve is false.',
+    'Lists records: { data: [record], total, page, limit, totalPages }. ' +
+    'filter: conditions joined by "and", ops = != > >= < <= contains, e.g. status = "open" and total >= 100; "x = null" for empty. ' +
+    'orderBy: fieldKey or createdAt/updatedAt; orderDir asc|desc. search: text search; limit ≤ 100; relations resolved unless resolve is false.',
   input: z.object({
     entityName,
     filter: z
       .union([z.string().max(1000), z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))])
       .optional()
-      .describe('e.g. "status = open", or an object { field: value } of equalities'),
+      .describe('Expression string, or { field: value } equalities'),
     filters: z
       .array(z.object({ field: z.string().min(1).max(100), op: z.enum(FILTER_OPS), value: z.string().max(2000) }))
       .max(50)
       .optional()
-      .describe('Structured filters: [{ field, op, value }] with op one of eq ne gt gte lt lte in contains startsWith isNull'),
+      .describe('[{ field, op, value }]'),
     orderBy: z.string().trim().min(1).max(100).optional(),
     orderDir: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc'])).optional(),
     search: z.string().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional(),
@@ -113,7 +112,6 @@ export const queryRecords = defineTenantOperation({
       .pipe(z.number().min(1, 'limit must be at least 1'))
       .transform((n) => Math.min(n, MAX_PAGE_SIZE))
       .optional(),
-    offset: integer('offset').pipe(z.number().min(0, 'offset must be 0 or more')).optional(),
     resolve: flag.default(true),
   }),
   mode: 'read',
@@ -125,7 +123,7 @@ export const queryRecords = defineTenantOperation({
     allow(ctx, 'read', input.entityName);
     const entity = await loadEntity(ctx.tx, input.entityName);
     const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-    const page = input.page ?? (input.offset !== undefined ? Math.floor(input.offset / limit) + 1 : 1);
+    const page = input.page ?? 1;
     const filters = [...(input.filters ?? [])];
     if (typeof input.filter === 'string') filters.push(...parseFilterExpression(input.filter));
     else if (input.filter) {
@@ -144,7 +142,7 @@ export const getRecord = defineTenantOperation({
   name: 'get_record',
   title: 'Get record',
   description:
-    'One record of a published entity by id: { id, entityId, name, data, createdAt, updatedAt }. resolve=true replaces relation ids by { id, name, data } of the related record (null when deleted).',
+    'One record by id: { id, entityId, name, data, createdAt, updatedAt }, e.g. { entityName: "orders", id: "…", resolve: true }. resolve expands relations.',
   input: z.object({ entityName, id: recordId, resolve: flag.default(false) }),
   mode: 'read',
   profile: 'core',
@@ -169,7 +167,8 @@ export const createRecord = defineTenantOperation({
   name: 'create_record',
   title: 'Create record',
   description:
-    'Creates a record of a published entity. data: the field values keyed by fieldKey (a relation takes the related record\'s id; numbers may be numeric strings; dates ISO 8601). Unknown keys, wrong types, missing required fields → VALIDATION_ERROR naming the field; a duplicate of a unique field → CONFLICT. Answers the record.',
+    'Creates a record; data holds field values by fieldKey, e.g. { entityName: "orders", data: { code: "A-1", customer: "<customer id>", total: 99.5 } }. ' +
+    'Relations take the related record id; dates ISO 8601. Answers the record.',
   input: z.object({ entityName, data: fieldValues }),
   mode: 'write',
   profile: 'core',
@@ -187,7 +186,7 @@ export const updateRecord = defineTenantOperation({
   name: 'update_record',
   title: 'Update record',
   description:
-    'Changes some fields of a record (partial update): data holds only the fields to change; null clears a field. Validated like create_record. Answers the updated record.',
+    'Partial update: data holds only the fields to change (null clears one), e.g. { entityName: "orders", id: "…", data: { total: 120 } }. Validated like create_record; answers the record.',
   input: z.object({ entityName, id: recordId, data: fieldValues }),
   mode: 'write',
   idempotent: true,
@@ -208,7 +207,7 @@ export const deleteRecord = defineTenantOperation({
   name: 'delete_record',
   title: 'Delete record',
   description:
-    'Deletes a record; answers { id, deleted: true }. Records relating to it keep the id (resolve then yields null).',
+    'Deletes a record, e.g. { entityName: "orders", id: "…" }; answers { id, deleted: true }. Relations pointing at it then resolve to null.',
   input: z.object({ entityName, id: recordId }),
   mode: 'write',
   destructive: true,
@@ -228,7 +227,7 @@ export const searchRecords = defineTenantOperation({
   name: 'search_records_semantic',
   title: 'Semantic search of records',
   description:
-    'Ranks records of an entity by similarity to q: [{ ...record, similarity }] best first, similarity in 0–1. With EMBEDDINGS_URL configured it compares embeddings (cosine); otherwise it uses the built-in trigram word similarity of the text fields (lexical: spelling overlap, not meaning).',
+    'Ranks records by similarity to q, e.g. { entityName: "products", q: "red shoes" }: [{ ...record, similarity }] best first (0–1). Uses embeddings when EMBEDDINGS_URL is set, else trigram word similarity (spelling overlap, not meaning).',
   input: z.object({
     entityName,
     q: z.string().trim().min(1, 'q is required').max(500, 'q must be at most 500 characters'),
@@ -238,7 +237,7 @@ export const searchRecords = defineTenantOperation({
       .default(0.3),
   }),
   mode: 'read',
-  profile: 'core',
+  profile: 'advanced',
   tool: true,
   access: { tenant: 'records' },
   rest: [

@@ -46,7 +46,7 @@ export const tenantLogin = defineGlobalOperation({
   name: 'tenant_login',
   title: 'Log in as a tenant user',
   description:
-    'Logs in as a user of a tenant (tenantSlug, email, password) and answers { token, expiresAt, user }: token is a JWT for this MCP server, valid 7 days, acting with that user\'s role.',
+    'Logs in as a user of a tenant, e.g. { "tenantSlug": "acme-shop", "email": "ana@acme.com", "password": "…" }, and answers { token, expiresAt, user }: a JWT for this MCP server, valid 7 days, acting with that user\'s role.',
   input: z.object({ tenantSlug: z.string().trim().min(1).max(200).describe('Tenant slug or id'), ...loginInput }),
   mode: 'write',
   profile: 'core',
@@ -109,7 +109,7 @@ export const createUserTool = defineGlobalOperation({
   name: 'create_user',
   title: 'Create user',
   description:
-    'Creates a user of a tenant (tenantSlug, or the selected tenant) with email, password (8+ characters), name, role (owner | admin | member | viewer, default member), permissions and metadata. Answers { success, user, loginInfo } telling how the user logs in.',
+    'Creates a user of a tenant (tenantSlug, or the selected tenant), e.g. { "email": "ana@acme.com", "password": "8+ characters", "name": "Ana", "role": "member" } (roles owner | admin | member | viewer). Answers { success, user, loginInfo } telling how the user logs in.',
   input: z.object({
     tenantSlug: z.string().trim().min(1).max(200).optional().describe('Tenant slug or id; default: the selected tenant'),
     email: userEmail,

@@ -39,7 +39,7 @@ export const listTenants = defineGlobalOperation({
   name: 'list_tenants',
   title: 'List tenants',
   description:
-    'Lists the tenants you can work in: { id, name, slug, description, createdAt }[]. Then call select_tenant with a slug.',
+    'Lists the tenants you can work in: [{ id, name, slug, description, createdAt }], e.g. slug "acme-shop". Then call select_tenant with a slug.',
   input: z.object({}),
   mode: 'read',
   profile: 'core',
@@ -57,7 +57,7 @@ export const selectTenant = defineGlobalOperation({
   name: 'select_tenant',
   title: 'Select tenant',
   description:
-    'Selects the tenant (slug or id) that later data operations act in; call it before entity or record tools. Answers { tenant } (and a new admin token over REST).',
+    'Selects the tenant (slug or id) that later entity and record tools act in; call it first, e.g. { "tenantSlug": "acme-shop" }. Answers { tenant } (and a new admin token over REST).',
   input: z.object({ tenantSlug: z.string().trim().min(1).max(200).describe('Tenant slug or id') }),
   mode: 'read',
   idempotent: true,

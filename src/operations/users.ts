@@ -31,7 +31,7 @@ export const listTenantUsers = defineTenantOperation({
   name: 'list_users',
   title: 'List users',
   description:
-    'Lists the users of the selected tenant: { id, email, name, role, isActive, permissions, metadata, lastLoginAt, createdAt, updatedAt }[] (never passwords).',
+    'Lists the users of the selected tenant, e.g. [{ "id": "…", "email": "ana@acme.com", "name": "Ana", "role": "member", isActive, permissions, metadata, lastLoginAt, createdAt, updatedAt }] (never passwords).',
   input: z.object({}),
   mode: 'read',
   profile: 'advanced',

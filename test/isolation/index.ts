@@ -1,3 +1,4 @@
+import { API_SPEC_SCENARIOS } from './api-spec.scenarios.js';
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
@@ -5,6 +6,7 @@ import { USER_SCENARIOS } from './users.scenarios.js';
 
 /** Every feature's isolation scenarios. The isolation test fails for a tenant operation missing here. */
 export const ISOLATION_SCENARIOS: IsolationScenarios = {
+  ...API_SPEC_SCENARIOS,
   ...ENTITY_SCENARIOS,
   ...recordScenarios,
   ...USER_SCENARIOS,

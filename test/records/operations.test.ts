@@ -49,7 +49,7 @@ describe('record operations with MCP arguments and per-role permissions', () => 
     expect(await call('delete_record', { entityName: 'customers', id: created.id })).toEqual({ id: created.id, deleted: true });
   });
 
-  it('query_records reads filter "field = value", orderBy/orderDir, offset, and resolves relations by default', async () => {
+  it('query_records reads filter "field = value", orderBy/orderDir, paging, and resolves relations by default', async () => {
     const a = (await call('create_record', { entityName: 'customers', data: { full_name: 'Ann', tier: 'gold', score: 9 } })) as any;
     await call('create_record', { entityName: 'customers', data: { full_name: 'Bob', tier: 'gold', score: 10 } });
     await call('create_record', { entityName: 'customers', data: { full_name: 'Cid', tier: 'silver', score: 11 } });
@@ -60,7 +60,7 @@ describe('record operations with MCP arguments and per-role permissions', () => 
     expect(page).toMatchObject({ total: 2, page: 1, limit: 20, totalPages: 1 });
     const gt = (await call('query_records', { entityName: 'customers', filter: 'score >= 10', orderBy: 'score' })) as any;
     expect(gt.data.map((r: any) => r.name)).toEqual(['Bob', 'Cid']);
-    const empty = (await call('query_records', { entityName: 'customers', filter: 'notes = null', orderBy: 'score', limit: 1, offset: 1 })) as any;
+    const empty = (await call('query_records', { entityName: 'customers', filter: 'notes = null', orderBy: 'score', limit: 1, page: 2 })) as any;
     expect(empty).toMatchObject({ page: 2, limit: 1, total: 3 });
     expect(empty.data.map((r: any) => r.name)).toEqual(['Bob']);
 

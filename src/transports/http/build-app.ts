@@ -11,6 +11,7 @@ import type { Services } from '../../services.js';
 import { installErrorHandling } from './errors.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { registerOperationRoutes } from './routes.js';
+import { registerToolsRoute, toolsRouteOpenApi } from './tools-route.js';
 
 export interface AppDeps {
   db: Database;
@@ -57,7 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerOperationRoutes(app, deps, OPERATIONS);
+  registerToolsRoute(app, deps, OPERATIONS);
   const openApi = buildOpenApiDocument(OPERATIONS, deps.services.version);
+  (openApi.paths as Record<string, unknown>)['/api/tools/{name}'] = toolsRouteOpenApi(OPERATIONS);
   app.get('/api/openapi.json', async () => openApi);
   return app;
 }

@@ -1,0 +1,71 @@
+import { seedPublishedEntity } from '../helpers/seed-entity.js';
+import { FEATURE_PARITY_CASES } from './parity-cases.features.js';
+import type { ParityCase } from './parity-harness.js';
+
+/**
+ * Parity cases by tool name. The parity test fails for a tool with a REST route and no case here:
+ * each feature adds its tools' cases (success and refusal) when it adds the tools.
+ */
+export const PARITY_CASES: Record<string, ParityCase[]> = {
+  ...FEATURE_PARITY_CASES,
+  list_tenants: [
+    { title: 'tenant key sees its tenant', as: 'tenant', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },
+    { title: 'admin key sees all tenants', as: 'admin', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },
+  ],
+  select_tenant: [
+    {
+      title: 'admin key selects by slug',
+      as: 'admin',
+      args: (_e, tn) => ({ tenantSlug: tn.slug }),
+      rest: (_e, tn) => ({ method: 'POST', path: `/api/auth/tenants/${tn.slug}/select` }),
+    },
+    {
+      title: 'tenant key selects its own tenant by id',
+      as: 'tenant',
+      args: (_e, tn) => ({ tenantSlug: tn.id }),
+      rest: (_e, tn) => ({ method: 'POST', path: `/api/auth/tenants/${tn.id}/select` }),
+    },
+    {
+      title: 'unknown tenant',
+      refused: true,
+      as: 'admin',
+      args: () => ({ tenantSlug: 'no-such-tenant' }),
+      rest: () => ({ method: 'POST', path: '/api/auth/tenants/no-such-tenant/select' }),
+    },
+    {
+      title: 'tenant key names another tenant',
+      refused: true,
+      as: 'tenant',
+      args: () => ({ tenantSlug: 'parity-other' }),
+      rest: () => ({ method: 'POST', path: '/api/auth/tenants/parity-other/select' }),
+    },
+  ],
+  get_rest_api_spec: [
+    {
+      title: 'published entities of the tenant',
+      as: 'tenant',
+      arrange: async (e, tn) => {
+        await seedPublishedEntity(e.t, tn.id, 'parity_items', [
+          { fieldKey: 'label', fieldType: 'text', isRequired: true },
+          { fieldKey: 'kind', fieldType: 'select', config: { options: ['a', 'b'] } },
+        ]);
+      },
+      args: () => ({}),
+      rest: () => ({ method: 'GET', path: '/api/rest-api-spec' }),
+    },
+    {
+      title: 'admin key with the tenant selected',
+      as: 'admin',
+      selectTenant: true,
+      args: () => ({}),
+      rest: () => ({ method: 'GET', path: '/api/rest-api-spec' }),
+    },
+    {
+      title: 'admin key without a tenant',
+      refused: true,
+      as: 'admin',
+      args: () => ({}),
+      rest: () => ({ method: 'GET', path: '/api/rest-api-spec' }),
+    },
+  ],
+};

@@ -1,0 +1,59 @@
+import type { TestApp } from '../helpers/app.js';
+
+export interface ParityTenant {
+  id: string;
+  slug: string;
+  name: string;
+  /** Admin token with this tenant selected (for REST arrangements). */
+  token: string;
+  apiKey: string;
+}
+
+export interface ParityEnv {
+  t: TestApp;
+  adminKey: string;
+}
+
+/**
+ * One input driven through REST and through MCP; both must answer the same data or the same
+ * error. `shared` cases (reads, refusals) run both sides in one tenant; `twin` cases (writes) run
+ * each side in its own fresh tenant arranged alike, and compare the answers with generated ids,
+ * timestamps and the tenant's own names masked.
+ */
+export interface ParityCase {
+  title: string;
+  /** Credential on both sides. `tenant` = the tenant's API key, `admin` = an admin API key. */
+  as: 'tenant' | 'admin';
+  sides?: 'shared' | 'twin';
+  /** The input must be refused (same code and message on both sides); otherwise both must succeed. */
+  refused?: true;
+  /** Tenant chosen for an admin key: X-Tenant-ID over REST, select_tenant over MCP. */
+  selectTenant?: boolean;
+  arrange?(env: ParityEnv, tenant: ParityTenant): Promise<void>;
+  /** MCP tool arguments. */
+  args(env: ParityEnv, tenant: ParityTenant): Record<string, unknown>;
+  /** The REST call with the same input. */
+  rest(env: ParityEnv, tenant: ParityTenant): { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
+const VOLATILE_KEYS = new Set(['token', 'key', 'prefix', 'secret_key']);
+
+/** The answer with what differs between twin tenants or calls masked. */
+export function mask(value: unknown, tenant?: ParityTenant): unknown {
+  const text = (s: string) => {
+    let out = s.replace(UUID, '<uuid>').replace(ISO_TIME, '<time>');
+    if (tenant) out = out.split(tenant.slug).join('<tenant-slug>').split(tenant.name).join('<tenant-name>');
+    return out;
+  };
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return text(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === 'object' && v !== null) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), VOLATILE_KEYS.has(k) && typeof x === 'string' ? '<secret>' : walk(x)]));
+    }
+    return v;
+  };
+  return walk(JSON.parse(JSON.stringify(value)));
+}

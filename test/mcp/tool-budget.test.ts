@@ -1,0 +1,67 @@
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../src/operations/index.js';
+import type { Profile } from '../../src/operations/operation.js';
+import { listTools, toolOperations } from '../../src/transports/mcp/tools.js';
+
+/**
+ * Deterministic size of the `tools/list` answer per profile (o200k tokens of the JSON the server
+ * sends), over whatever the catalogue holds. Budgets of issue #6: core ≤ 2,500, all ≤ 8,000.
+ */
+const BUDGETS: Record<Profile, number> = { core: 2_500, advanced: 8_000, all: 8_000 };
+const PROFILES: Profile[] = ['core', 'advanced', 'all'];
+
+const measure = (profile: Profile) => {
+  const tools = listTools(OPERATIONS, profile);
+  const json = JSON.stringify({ tools });
+  return { tools: tools.length, bytes: Buffer.byteLength(json), tokens: countTokens(json) };
+};
+
+describe('tools/list budget per profile', () => {
+  const figures = Object.fromEntries(PROFILES.map((p) => [p, measure(p)]));
+  console.log(`tools/list per profile (o200k tokens): ${JSON.stringify(figures)}`);
+
+  it.each(PROFILES)('%s stays within its token budget', (profile) => {
+    expect(figures[profile]!.tokens).toBeLessThanOrEqual(BUDGETS[profile]);
+  });
+
+  it('core holds at most 20 tools, and core ⊂ advanced ⊂ all', () => {
+    const names = (p: Profile) => toolOperations(OPERATIONS, p).map((op) => op.name);
+    expect(names('core').length).toBeLessThanOrEqual(20);
+    expect(names('advanced')).toEqual(expect.arrayContaining(names('core')));
+    expect(names('all')).toEqual(expect.arrayContaining(names('advanced')));
+    expect(names('all')).toEqual(OPERATIONS.filter((op) => op.tool).map((op) => op.name));
+  });
+
+  it('places the tools CONTRACT §8 names in their profiles (those present in the catalogue)', () => {
+    const core = new Set(toolOperations(OPERATIONS, 'core').map((op) => op.name));
+    const advanced = new Set(toolOperations(OPERATIONS, 'advanced').map((op) => op.name));
+    const present = new Set(OPERATIONS.map((op) => op.name));
+    for (const name of ['list_tenants', 'select_tenant', 'generate_entity', 'list_entities', 'get_entity_schema']) {
+      if (present.has(name)) expect(core.has(name), name).toBe(true);
+    }
+    for (const name of ['delete_entity']) {
+      if (present.has(name)) expect([core.has(name), advanced.has(name)], name).toEqual([false, true]);
+    }
+  });
+});
+
+describe('every tool definition', () => {
+  const tools = listTools(OPERATIONS, 'all');
+  const ops = new Map(OPERATIONS.map((op) => [op.name, op]));
+
+  it.each(tools.map((t) => [t.name, t] as const))('%s is well-formed and annotated truthfully', (name, tool) => {
+    const op = ops.get(name)!;
+    expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
+    expect(tool.title.length).toBeGreaterThan(0);
+    expect(tool.description.length).toBeGreaterThanOrEqual(40);
+    expect(tool.description, 'issue #6: a description carries a short example').toMatch(/e\.g\.|example/i);
+    expect(tool.inputSchema.type).toBe('object');
+    expect(tool.inputSchema).not.toHaveProperty('$schema');
+    const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
+    expect(readOnlyHint).toBe(op.mode === 'read');
+    if (readOnlyHint) expect([destructiveHint, idempotentHint]).toEqual([false, true]);
+    if (/^(delete|remove|revoke|unpublish)_/.test(name)) expect(destructiveHint, `${name} removes data`).toBe(true);
+    if (/^(list|get|search|query|export)_/.test(name)) expect(readOnlyHint, `${name} only reads`).toBe(true);
+  });
+});
