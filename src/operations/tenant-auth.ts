@@ -9,7 +9,7 @@ import { createUser as insertUser, getUser } from '../domain/users/user.service.
 import { AppError, forbidden } from '../errors.js';
 import type { OperationContext } from './context.js';
 import { defineGlobalOperation } from './operation.js';
-import { userEmail, userMetadata, userName, userPassword, userPermissions, userRole } from './user-inputs.js';
+import { newUserShape } from './user-inputs.js';
 
 const loginInput = {
   email: z.string().trim().min(1).max(320),
@@ -112,12 +112,7 @@ export const createUserTool = defineGlobalOperation({
     'Creates a user of a tenant (tenantSlug, or the selected tenant), e.g. { "email": "ana@acme.com", "password": "8+ characters", "name": "Ana", "role": "member" } (roles owner | admin | member | viewer). Answers { success, user, loginInfo } telling how the user logs in.',
   input: z.object({
     tenantSlug: z.string().trim().min(1).max(200).optional().describe('Tenant slug or id; default: the selected tenant'),
-    email: userEmail,
-    password: userPassword,
-    name: userName,
-    role: userRole.default('member'),
-    permissions: userPermissions.optional(),
-    metadata: userMetadata.optional(),
+    ...newUserShape,
   }),
   mode: 'write',
   profile: 'advanced',

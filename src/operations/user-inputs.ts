@@ -34,3 +34,13 @@ export const userMetadata = z.preprocess((value) => {
     return value;
   }
 }, z.record(z.string(), z.unknown()));
+
+/** The fields of a new user, as both create operations take them. */
+export const newUserShape = {
+  email: userEmail,
+  password: userPassword,
+  name: userName,
+  role: userRole.default('member'),
+  permissions: userPermissions.optional(),
+  metadata: userMetadata.optional(),
+};

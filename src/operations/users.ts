@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { changePassword, createUser, deleteUser, getUser, listUsers, updateUser } from '../domain/users/user.service.js';
 import { defineTenantOperation } from './operation.js';
-import { userEmail, userMetadata, userName, userPassword, userPermissions, userRole } from './user-inputs.js';
+import { newUserShape, userMetadata, userName, userPassword, userPermissions, userRole } from './user-inputs.js';
 
 const userId = z.string().trim().min(1).describe('User id (UUID)');
 const now = (ctx: { services: { clock: { now(): Date } } }) => ctx.services.clock.now();
@@ -12,12 +12,7 @@ export const createTenantUser = defineTenantOperation({
   description:
     'Creates a user of the tenant who can log in at POST /api/auth/tenant/login. Answers the user (never its password).',
   input: z.object({
-    email: userEmail,
-    password: userPassword,
-    name: userName,
-    role: userRole.default('member'),
-    permissions: userPermissions.optional(),
-    metadata: userMetadata.optional(),
+    ...newUserShape,
   }),
   mode: 'write',
   profile: 'all',
