@@ -1,6 +1,8 @@
 import postgres from 'postgres';
 import type { Database, Queryable, Row, TransactionOptions } from './database.js';
+import { dispatchInvalidation, INVALIDATION_CHANNEL } from './invalidation.js';
 import { translateDatabaseError } from './sql-errors.js';
+import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
@@ -23,12 +25,17 @@ function adapt(sql: Sql): Queryable {
   };
 }
 
-/** A PostgreSQL 15+ server through a postgres.js pool. */
+/**
+ * A PostgreSQL 15+ server through two postgres.js pools. The owner pool serves the global tables
+ * and migrations. The tenant pool serves `tenantTransaction` only: its connections start as
+ * TENANT_ROLE (the `role` startup parameter, applied again on every reconnect) and never carry a
+ * session-level `app.tenant_id`, so a statement on it can only ever see the rows of the tenant its
+ * own transaction set — none at all outside one. That lets the tenant context be pipelined with
+ * the first statement instead of awaited before it.
+ */
 export async function openPostgres(url: string, options: { max: number }): Promise<Database> {
-  const sql = postgres(url, {
-    max: options.max,
+  const common: postgres.Options<Record<string, postgres.PostgresType>> = {
     onnotice: () => undefined,
-    connection: { application_name: 'tenantbase' },
     // Like PGlite: a string bound to a json/jsonb parameter is JSON text, not a value to encode
     // again (postgres.js would store '"{…}"', a JSON string). Other values are encoded.
     types: {
@@ -39,24 +46,27 @@ export async function openPostgres(url: string, options: { max: number }): Promi
         parse: (text: string) => JSON.parse(text) as unknown,
       },
     },
+  };
+  // Tenant requests are the load; the owner pool only sees cache misses, logins and administration.
+  const sql = postgres(url, { ...common, max: Math.max(2, Math.ceil(options.max / 4)), connection: { application_name: 'tenantbase' } });
+  const tenantSql = postgres(url, {
+    ...common,
+    max: options.max,
+    connection: { application_name: 'tenantbase-tenant', role: TENANT_ROLE },
   });
   await sql`select 1`;
+  // Caches of other processes' changes: a (re)connected listener may have missed notifications.
+  await sql.listen(INVALIDATION_CHANNEL, (key) => dispatchInvalidation(key), () => dispatchInvalidation(null));
   const top = adapt(sql);
   return {
     kind: 'postgres',
     query: top.query,
     exec: top.exec,
-    /**
-     * A transaction on a reserved connection. BEGIN and the preamble (withTenant's tenant context)
-     * travel as one simple-protocol message, awaited before `fn` runs: no statement of `fn` can
-     * reach the server unless the context is in place.
-     */
+    /** An owner transaction on a reserved connection, BEGIN awaited before `fn` runs. */
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: TransactionOptions) {
       const conn = await sql.reserve();
-      const beginSql = txOptions?.readOnly ? 'begin read only' : 'begin';
       try {
-        // Without parameters postgres.js uses the simple protocol, which takes several statements.
-        await conn.unsafe(txOptions?.preamble ? `${beginSql}; ${txOptions.preamble}` : beginSql);
+        await conn.unsafe(txOptions?.readOnly ? 'begin read only' : 'begin');
         const result = await fn(adapt(conn));
         await conn.unsafe('commit');
         return result;
@@ -67,6 +77,32 @@ export async function openPostgres(url: string, options: { max: number }): Promi
         conn.release();
       }
     },
-    close: () => sql.end({ timeout: 5 }),
+    /**
+     * BEGIN and the tenant context (one simple-protocol message) are sent, not awaited: postgres.js
+     * writes them in the same packet as `fn`'s first statement, and the server runs them in order
+     * on this connection. Had they failed, the statements behind them fail too (aborted transaction)
+     * or, outside a transaction, run as TENANT_ROLE without a tenant and see no rows.
+     */
+    async tenantTransaction<T>(tenantId: string, txOptions: { readOnly: boolean }, fn: (tx: Queryable) => Promise<T>) {
+      const context = tenantContextSql(tenantId);
+      const conn = await tenantSql.reserve();
+      try {
+        const begin = conn.unsafe(`${txOptions.readOnly ? 'begin read only' : 'begin'}; ${context}`).execute();
+        begin.catch(() => undefined); // its failure surfaces through `await begin` below
+        const result = await fn(adapt(conn));
+        await begin;
+        await conn.unsafe('commit');
+        return result;
+      } catch (error) {
+        // If even ROLLBACK fails the socket is gone; postgres.js reconnects (fresh session) on next use.
+        await conn.unsafe('rollback').catch(() => undefined);
+        throw translateDatabaseError(error);
+      } finally {
+        conn.release();
+      }
+    },
+    close: async () => {
+      await Promise.all([sql.end({ timeout: 5 }), tenantSql.end({ timeout: 5 })]);
+    },
   };
 }
