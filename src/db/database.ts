@@ -15,6 +15,16 @@ export interface TransactionOptions {
   readOnly?: boolean;
 }
 
+export interface TenantWorkOptions {
+  readOnly: boolean;
+  /**
+   * False lets a read run statement by statement instead of in one READ ONLY transaction (the
+   * PostgreSQL adapter does so): under READ COMMITTED each statement has its own snapshot either
+   * way, but transaction-local settings then last one statement only.
+   */
+  transaction: boolean;
+}
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /**
@@ -29,6 +39,6 @@ export interface Database extends Queryable {
    * `app.tenant_id` = `tenantId` (transaction-local), so row-level security applies. Only
    * `withTenant` calls it; it validates `tenantId` as a UUID first.
    */
-  tenantTransaction<T>(tenantId: string, options: { readOnly: boolean }, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  tenantTransaction<T>(tenantId: string, options: TenantWorkOptions, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

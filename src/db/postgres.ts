@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Database, Queryable, Row, TransactionOptions } from './database.js';
+import type { Database, Queryable, Row, TenantWorkOptions, TransactionOptions } from './database.js';
 import { dispatchInvalidation, INVALIDATION_CHANNEL } from './invalidation.js';
 import { translateDatabaseError } from './sql-errors.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
@@ -10,7 +10,10 @@ function adapt(sql: Sql): Queryable {
   return {
     async query<T extends Row>(text: string, params?: readonly unknown[]) {
       try {
-        return (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+        // Named prepared statements: an unnamed one costs two round trips per statement (postgres.js
+        // first describes it to learn the parameter types). postgres.js keeps them per connection;
+        // connections are recycled (max_lifetime), which bounds the set dynamic list queries make.
+        return (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
       } catch (error) {
         throw translateDatabaseError(error);
       }
@@ -49,11 +52,18 @@ export async function openPostgres(url: string, options: { max: number }): Promi
   };
   // Tenant requests are the load; the owner pool only sees cache misses, logins and administration.
   const sql = postgres(url, { ...common, max: Math.max(2, Math.ceil(options.max / 4)), connection: { application_name: 'tenantbase' } });
-  const tenantSql = postgres(url, {
-    ...common,
-    max: options.max,
-    connection: { application_name: 'tenantbase-tenant', role: TENANT_ROLE },
-  });
+  const tenantPool = (readOnly: boolean) =>
+    postgres(url, {
+      ...common,
+      max: readOnly ? options.max : Math.max(2, Math.ceil(options.max / 2)),
+      connection: {
+        application_name: readOnly ? 'tenantbase-read' : 'tenantbase-write',
+        role: TENANT_ROLE,
+        ...(readOnly ? { default_transaction_read_only: true } : {}),
+      },
+    });
+  const readSql = tenantPool(true);
+  const writeSql = tenantPool(false);
   await sql`select 1`;
   // Caches of other processes' changes: a (re)connected listener may have missed notifications.
   await sql.listen(INVALIDATION_CHANNEL, (key) => dispatchInvalidation(key), () => dispatchInvalidation(null));
@@ -78,14 +88,41 @@ export async function openPostgres(url: string, options: { max: number }): Promi
       }
     },
     /**
-     * BEGIN and the tenant context (one simple-protocol message) are sent, not awaited: postgres.js
-     * writes them in the same packet as `fn`'s first statement, and the server runs them in order
-     * on this connection. Had they failed, the statements behind them fail too (aborted transaction)
-     * or, outside a transaction, run as TENANT_ROLE without a tenant and see no rows.
+     * Writes: BEGIN and the tenant context (one simple-protocol message) are sent, not awaited:
+     * postgres.js writes them in the same packet as `fn`'s first statement, and the server runs them
+     * in order. Had they failed, the statements behind them fail too (aborted transaction) or,
+     * outside a transaction, run as TENANT_ROLE without a tenant and see no rows.
+     *
+     * Reads with `transaction: false`: no BEGIN/COMMIT (one packet, one round trip for a
+     * one-statement read instead of two). Under READ COMMITTED a READ ONLY transaction gives its
+     * statements nothing more than this (each statement has its own snapshot either way) except
+     * transaction-local settings, which here last one statement. The read pool's sessions are
+     * TENANT_ROLE and read-only from their start; the tenant is set at session level in the same
+     * packet as the first statement, and no statement's rows are used unless that setting
+     * succeeded. Every request on a connection sets its own tenant that way first, so what a
+     * previous request (of any tenant, failed or not) left there is never what a query sees.
      */
-    async tenantTransaction<T>(tenantId: string, txOptions: { readOnly: boolean }, fn: (tx: Queryable) => Promise<T>) {
+    async tenantTransaction<T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: Queryable) => Promise<T>) {
       const context = tenantContextSql(tenantId);
-      const conn = await tenantSql.reserve();
+      if (txOptions.readOnly && !txOptions.transaction) {
+        const conn = await readSql.reserve();
+        try {
+          const set = conn.unsafe('select set_config($1, $2, false)', ['app.tenant_id', tenantId.toLowerCase()], { prepare: true }).execute();
+          set.catch(() => undefined); // awaited with every statement below
+          const inner = adapt(conn);
+          const result = await fn({
+            query: async <R extends Row>(text: string, params?: readonly unknown[]) => (await Promise.all([inner.query<R>(text, params), set]))[0],
+            exec: async (script) => void (await Promise.all([inner.exec(script), set])),
+          });
+          await set;
+          return result;
+        } catch (error) {
+          throw translateDatabaseError(error);
+        } finally {
+          conn.release();
+        }
+      }
+      const conn = await (txOptions.readOnly ? readSql : writeSql).reserve();
       try {
         const begin = conn.unsafe(`${txOptions.readOnly ? 'begin read only' : 'begin'}; ${context}`).execute();
         begin.catch(() => undefined); // its failure surfaces through `await begin` below
@@ -102,7 +139,7 @@ export async function openPostgres(url: string, options: { max: number }): Promi
       }
     },
     close: async () => {
-      await Promise.all([sql.end({ timeout: 5 }), tenantSql.end({ timeout: 5 })]);
+      await Promise.all([sql.end({ timeout: 5 }), readSql.end({ timeout: 5 }), writeSql.end({ timeout: 5 })]);
     },
   };
 }

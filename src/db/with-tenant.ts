@@ -22,12 +22,12 @@ export interface TenantTx {
 export async function withTenant<T>(
   db: Database,
   tenantId: string,
-  options: { readOnly: boolean },
+  options: { readOnly: boolean; transaction?: boolean },
   fn: (tx: TenantTx) => Promise<T>,
 ): Promise<T> {
   if (!isUuid(tenantId)) throw new AppError('INTERNAL_ERROR', 'Tenant context is missing');
   const committed: Array<() => void> = [];
-  const result = await db.tenantTransaction(tenantId, { readOnly: options.readOnly }, (tx) => {
+  const result = await db.tenantTransaction(tenantId, { readOnly: options.readOnly, transaction: options.transaction ?? true }, (tx) => {
     const tenantTx = {
       tenantId,
       query: tx.query.bind(tx),
@@ -66,13 +66,20 @@ export async function verifyTenantIsolation(db: Database): Promise<void> {
     }
     return found;
   });
-  // The tenant path itself (on PostgreSQL a separate pool) must run as the role with the context.
+  // The tenant paths themselves (on PostgreSQL separate pools) must run as the role, read-only for
+  // reads, with the request's tenant.
   const probe = '00000000-0000-4000-8000-000000000000';
-  const [who] = await db.tenantTransaction(probe, { readOnly: true }, (tx) =>
-    tx.query<{ role: string; tenant: string | null }>("select current_user as role, current_setting('app.tenant_id', true) as tenant"),
-  );
-  if (who?.role !== TENANT_ROLE || who.tenant !== probe) {
-    problems.push(`tenant transactions run as ${who?.role ?? '?'} with tenant ${who?.tenant ?? 'none'}, not as ${TENANT_ROLE} with the request's tenant`);
+  for (const transaction of [false, true]) {
+    const [who] = await db.tenantTransaction(probe, { readOnly: true, transaction }, (tx) =>
+      tx.query<{ role: string; tenant: string | null; ro: string }>(
+        "select current_user as role, current_setting('app.tenant_id', true) as tenant, current_setting('transaction_read_only') as ro",
+      ),
+    );
+    if (who?.role !== TENANT_ROLE || who.tenant !== probe || who.ro !== 'on') {
+      problems.push(
+        `read-only tenant work runs as ${who?.role ?? '?'} with tenant ${who?.tenant ?? 'none'} (read only: ${who?.ro ?? '?'}), not as ${TENANT_ROLE}, read only, with the request's tenant`,
+      );
+    }
   }
   if (problems.length > 0) {
     throw new Error(`Tenant isolation check failed; refusing to start:\n  ${problems.join('\n  ')}`);

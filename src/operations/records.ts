@@ -238,6 +238,8 @@ export const searchRecords = defineTenantOperation({
       .default(0.3),
   }),
   mode: 'read',
+  // pg_trgm's threshold is set transaction-locally before the search statement.
+  readTransaction: true,
   profile: 'core',
   tool: true,
   access: { tenant: 'records' },
