@@ -13,11 +13,16 @@ export interface Queryable {
 
 export interface TransactionOptions {
   readOnly?: boolean;
+}
+
+export interface TenantWorkOptions {
+  readOnly: boolean;
   /**
-   * Trusted SQL without parameters run right after BEGIN, before `fn` (withTenant's tenant
-   * context). The server adapter sends it in the same message as BEGIN: one round trip, not two.
+   * False lets a read run statement by statement instead of in one READ ONLY transaction (the
+   * PostgreSQL adapter does so): under READ COMMITTED each statement has its own snapshot either
+   * way, but transaction-local settings then last one statement only.
    */
-  preamble?: string;
+  transaction: boolean;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -29,5 +34,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * One transaction confined to a tenant: every statement of `fn` runs as TENANT_ROLE with
+   * `app.tenant_id` = `tenantId` (transaction-local), so row-level security applies. Only
+   * `withTenant` calls it; it validates `tenantId` as a UUID first.
+   */
+  tenantTransaction<T>(tenantId: string, options: TenantWorkOptions, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

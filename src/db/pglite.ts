@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, Queryable, Row, TransactionOptions } from './database.js';
 import { translateDatabaseError } from './sql-errors.js';
+import { tenantContextSql } from './tenant-context.js';
 
 interface PgliteLike {
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -45,28 +46,30 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     return run;
   };
   const top = adapt(pg);
+  /**
+   * BEGIN (read only), the preamble and later COMMIT go in as single `exec` calls: each call
+   * into the engine has a fixed cost, and the queue above already keeps other statements out.
+   */
+  const transaction = <T>(fn: (tx: Queryable) => Promise<T>, readOnly: boolean, preamble?: string) =>
+    exclusive(async () => {
+      const begin = readOnly ? 'begin read only' : 'begin';
+      try {
+        await top.exec(preamble ? `${begin}; ${preamble}` : begin);
+        const result = await fn(top);
+        await top.exec('commit');
+        return result;
+      } catch (error) {
+        await pg.exec('rollback').catch(() => undefined);
+        throw error;
+      }
+    });
   return {
     kind: 'pglite',
     query: (text, params) => exclusive(() => top.query(text, params)),
     exec: (script) => exclusive(() => top.exec(script)),
-    /**
-     * BEGIN (read only), the preamble and later COMMIT go in as single `exec` calls: each call
-     * into the engine has a fixed cost, and the queue above already keeps other statements out.
-     */
-    transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) {
-      return exclusive(async () => {
-        const begin = options?.readOnly ? 'begin read only' : 'begin';
-        try {
-          await top.exec(options?.preamble ? `${begin}; ${options.preamble}` : begin);
-          const result = await fn(top);
-          await top.exec('commit');
-          return result;
-        } catch (error) {
-          await pg.exec('rollback').catch(() => undefined);
-          throw error;
-        }
-      });
-    },
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) => transaction(fn, options?.readOnly ?? false),
+    /** One connection: the role and tenant are switched transaction-locally, in the BEGIN call. */
+    tenantTransaction: (tenantId, options, fn) => transaction(fn, options.readOnly, tenantContextSql(tenantId)),
     close: () => exclusive(() => pg.close()),
   };
 }

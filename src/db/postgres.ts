@@ -1,6 +1,8 @@
 import postgres from 'postgres';
-import type { Database, Queryable, Row, TransactionOptions } from './database.js';
+import type { Database, Queryable, Row, TenantWorkOptions, TransactionOptions } from './database.js';
+import { dispatchInvalidation, INVALIDATION_CHANNEL } from './invalidation.js';
 import { translateDatabaseError } from './sql-errors.js';
+import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
@@ -8,7 +10,10 @@ function adapt(sql: Sql): Queryable {
   return {
     async query<T extends Row>(text: string, params?: readonly unknown[]) {
       try {
-        return (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+        // Named prepared statements: an unnamed one costs two round trips per statement (postgres.js
+        // first describes it to learn the parameter types). postgres.js keeps them per connection;
+        // connections are recycled (max_lifetime), which bounds the set dynamic list queries make.
+        return (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
       } catch (error) {
         throw translateDatabaseError(error);
       }
@@ -23,12 +28,17 @@ function adapt(sql: Sql): Queryable {
   };
 }
 
-/** A PostgreSQL 15+ server through a postgres.js pool. */
+/**
+ * A PostgreSQL 15+ server through two postgres.js pools. The owner pool serves the global tables
+ * and migrations. The tenant pool serves `tenantTransaction` only: its connections start as
+ * TENANT_ROLE (the `role` startup parameter, applied again on every reconnect) and never carry a
+ * session-level `app.tenant_id`, so a statement on it can only ever see the rows of the tenant its
+ * own transaction set — none at all outside one. That lets the tenant context be pipelined with
+ * the first statement instead of awaited before it.
+ */
 export async function openPostgres(url: string, options: { max: number }): Promise<Database> {
-  const sql = postgres(url, {
-    max: options.max,
+  const common: postgres.Options<Record<string, postgres.PostgresType>> = {
     onnotice: () => undefined,
-    connection: { application_name: 'tenantbase' },
     // Like PGlite: a string bound to a json/jsonb parameter is JSON text, not a value to encode
     // again (postgres.js would store '"{…}"', a JSON string). Other values are encoded.
     types: {
@@ -39,24 +49,34 @@ export async function openPostgres(url: string, options: { max: number }): Promi
         parse: (text: string) => JSON.parse(text) as unknown,
       },
     },
-  });
+  };
+  // Tenant requests are the load; the owner pool only sees cache misses, logins and administration.
+  const sql = postgres(url, { ...common, max: Math.max(2, Math.ceil(options.max / 4)), connection: { application_name: 'tenantbase' } });
+  const tenantPool = (readOnly: boolean) =>
+    postgres(url, {
+      ...common,
+      max: readOnly ? options.max : Math.max(2, Math.ceil(options.max / 2)),
+      connection: {
+        application_name: readOnly ? 'tenantbase-read' : 'tenantbase-write',
+        role: TENANT_ROLE,
+        ...(readOnly ? { default_transaction_read_only: true } : {}),
+      },
+    });
+  const readSql = tenantPool(true);
+  const writeSql = tenantPool(false);
   await sql`select 1`;
+  // Caches of other processes' changes: a (re)connected listener may have missed notifications.
+  await sql.listen(INVALIDATION_CHANNEL, (key) => dispatchInvalidation(key), () => dispatchInvalidation(null));
   const top = adapt(sql);
   return {
     kind: 'postgres',
     query: top.query,
     exec: top.exec,
-    /**
-     * A transaction on a reserved connection. BEGIN and the preamble (withTenant's tenant context)
-     * travel as one simple-protocol message, awaited before `fn` runs: no statement of `fn` can
-     * reach the server unless the context is in place.
-     */
+    /** An owner transaction on a reserved connection, BEGIN awaited before `fn` runs. */
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: TransactionOptions) {
       const conn = await sql.reserve();
-      const beginSql = txOptions?.readOnly ? 'begin read only' : 'begin';
       try {
-        // Without parameters postgres.js uses the simple protocol, which takes several statements.
-        await conn.unsafe(txOptions?.preamble ? `${beginSql}; ${txOptions.preamble}` : beginSql);
+        await conn.unsafe(txOptions?.readOnly ? 'begin read only' : 'begin');
         const result = await fn(adapt(conn));
         await conn.unsafe('commit');
         return result;
@@ -67,6 +87,59 @@ export async function openPostgres(url: string, options: { max: number }): Promi
         conn.release();
       }
     },
-    close: () => sql.end({ timeout: 5 }),
+    /**
+     * Writes: BEGIN and the tenant context (one simple-protocol message) are sent, not awaited:
+     * postgres.js writes them in the same packet as `fn`'s first statement, and the server runs them
+     * in order. Had they failed, the statements behind them fail too (aborted transaction) or,
+     * outside a transaction, run as TENANT_ROLE without a tenant and see no rows.
+     *
+     * Reads with `transaction: false`: no BEGIN/COMMIT (one packet, one round trip for a
+     * one-statement read instead of two). Under READ COMMITTED a READ ONLY transaction gives its
+     * statements nothing more than this (each statement has its own snapshot either way) except
+     * transaction-local settings, which here last one statement. The read pool's sessions are
+     * TENANT_ROLE and read-only from their start; the tenant is set at session level in the same
+     * packet as the first statement, and no statement's rows are used unless that setting
+     * succeeded. Every request on a connection sets its own tenant that way first, so what a
+     * previous request (of any tenant, failed or not) left there is never what a query sees.
+     */
+    async tenantTransaction<T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: Queryable) => Promise<T>) {
+      const context = tenantContextSql(tenantId);
+      if (txOptions.readOnly && !txOptions.transaction) {
+        const conn = await readSql.reserve();
+        try {
+          const set = conn.unsafe('select set_config($1, $2, false)', ['app.tenant_id', tenantId.toLowerCase()], { prepare: true }).execute();
+          set.catch(() => undefined); // awaited with every statement below
+          const inner = adapt(conn);
+          const result = await fn({
+            query: async <R extends Row>(text: string, params?: readonly unknown[]) => (await Promise.all([inner.query<R>(text, params), set]))[0],
+            exec: async (script) => void (await Promise.all([inner.exec(script), set])),
+          });
+          await set;
+          return result;
+        } catch (error) {
+          throw translateDatabaseError(error);
+        } finally {
+          conn.release();
+        }
+      }
+      const conn = await (txOptions.readOnly ? readSql : writeSql).reserve();
+      try {
+        const begin = conn.unsafe(`${txOptions.readOnly ? 'begin read only' : 'begin'}; ${context}`).execute();
+        begin.catch(() => undefined); // its failure surfaces through `await begin` below
+        const result = await fn(adapt(conn));
+        await begin;
+        await conn.unsafe('commit');
+        return result;
+      } catch (error) {
+        // If even ROLLBACK fails the socket is gone; postgres.js reconnects (fresh session) on next use.
+        await conn.unsafe('rollback').catch(() => undefined);
+        throw translateDatabaseError(error);
+      } finally {
+        conn.release();
+      }
+    },
+    close: async () => {
+      await Promise.all([sql.end({ timeout: 5 }), readSql.end({ timeout: 5 }), writeSql.end({ timeout: 5 })]);
+    },
   };
 }

@@ -1,41 +1,42 @@
 import { AppError } from '../errors.js';
 import type { Database, Row } from './database.js';
+import { isUuid, TENANT_ROLE } from './tenant-context.js';
 
-/** The non-owner, non-superuser role all tenant work runs as (created by migration 001). */
-export const TENANT_ROLE = 'tenantbase_app';
+export { TENANT_ROLE } from './tenant-context.js';
 
 declare const tenantTxBrand: unique symbol;
 
 /**
  * A transaction bound to one tenant: `app.tenant_id` is set transaction-locally and the role is
- * switched to TENANT_ROLE, so row-level security applies to every statement. Only `withTenant`
- * makes one; repositories of tenant data take it as their first argument.
+ * TENANT_ROLE, so row-level security applies to every statement. Only `withTenant` makes one;
+ * repositories of tenant data take it as their first argument.
  */
 export interface TenantTx {
   readonly tenantId: string;
   query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs `fn` in this process once the transaction has committed (not after a rollback). */
+  afterCommit(fn: () => void): void;
   readonly [tenantTxBrand]: true;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function withTenant<T>(
+export async function withTenant<T>(
   db: Database,
   tenantId: string,
-  options: { readOnly: boolean },
+  options: { readOnly: boolean; transaction?: boolean },
   fn: (tx: TenantTx) => Promise<T>,
 ): Promise<T> {
-  if (!UUID.test(tenantId)) throw new AppError('INTERNAL_ERROR', 'Tenant context is missing');
-  // Both values are checked literals (a constant role, a UUID), so the context can travel as
-  // parameter-free SQL in the same message as BEGIN.
-  const preamble = `select set_config('role', '${TENANT_ROLE}', true), set_config('app.tenant_id', '${tenantId.toLowerCase()}', true)`;
-  return db.transaction(
-    (tx) => {
-      const tenantTx = { tenantId, query: tx.query.bind(tx) } as unknown as TenantTx;
-      return fn(tenantTx);
-    },
-    { readOnly: options.readOnly, preamble },
-  );
+  if (!isUuid(tenantId)) throw new AppError('INTERNAL_ERROR', 'Tenant context is missing');
+  const committed: Array<() => void> = [];
+  const result = await db.tenantTransaction(tenantId, { readOnly: options.readOnly, transaction: options.transaction ?? true }, (tx) => {
+    const tenantTx = {
+      tenantId,
+      query: tx.query.bind(tx),
+      afterCommit: (f: () => void) => void committed.push(f),
+    } as unknown as TenantTx;
+    return fn(tenantTx);
+  });
+  for (const f of committed) f();
+  return result;
 }
 
 /**
@@ -65,6 +66,21 @@ export async function verifyTenantIsolation(db: Database): Promise<void> {
     }
     return found;
   });
+  // The tenant paths themselves (on PostgreSQL separate pools) must run as the role, read-only for
+  // reads, with the request's tenant.
+  const probe = '00000000-0000-4000-8000-000000000000';
+  for (const transaction of [false, true]) {
+    const [who] = await db.tenantTransaction(probe, { readOnly: true, transaction }, (tx) =>
+      tx.query<{ role: string; tenant: string | null; ro: string }>(
+        "select current_user as role, current_setting('app.tenant_id', true) as tenant, current_setting('transaction_read_only') as ro",
+      ),
+    );
+    if (who?.role !== TENANT_ROLE || who.tenant !== probe || who.ro !== 'on') {
+      problems.push(
+        `read-only tenant work runs as ${who?.role ?? '?'} with tenant ${who?.tenant ?? 'none'} (read only: ${who?.ro ?? '?'}), not as ${TENANT_ROLE}, read only, with the request's tenant`,
+      );
+    }
+  }
   if (problems.length > 0) {
     throw new Error(`Tenant isolation check failed; refusing to start:\n  ${problems.join('\n  ')}`);
   }

@@ -9,7 +9,7 @@ export const NO_TENANT_MESSAGE =
 
 /**
  * The single path from a transport into the core: validate the input, check access, and run the
- * operation — tenant operations inside one `withTenant` transaction (READ ONLY for reads).
+ * operation — tenant operations inside `withTenant` (read-only for reads; see Operation.mode).
  */
 export async function executeOperation(op: Operation, ctx: OperationContext, rawInput: unknown): Promise<unknown> {
   const parsed = op.input.safeParse(rawInput ?? {});
@@ -31,7 +31,8 @@ export async function executeOperation(op: Operation, ctx: OperationContext, raw
   if (!canUseOperation(principal, op.access.tenant)) {
     throw forbidden(`Your role does not allow ${op.name} (${op.access.tenant})`);
   }
-  return withTenant(ctx.db, tenant.id, { readOnly: op.mode === 'read' }, (tx) =>
+  const options = { readOnly: op.mode === 'read', transaction: op.mode === 'write' || op.readTransaction === true };
+  return withTenant(ctx.db, tenant.id, options, (tx) =>
     op.run({ ...ctx, principal, tenant, tx }, input),
   );
 }

@@ -34,8 +34,14 @@ interface OperationBase<S extends z.ZodType> {
   /** What it does, when to use it and what it returns; shown to people and models. */
   description: string;
   input: S;
-  /** `read` operations run in a READ ONLY transaction and are `readOnlyHint` tools. */
+  /**
+   * `read` operations are read-only (`readOnlyHint` tools). On PostgreSQL they run statement by
+   * statement on a read-only session (see db/postgres.ts), so transaction-local settings do not
+   * outlive a statement; set `readTransaction` for a read that needs them.
+   */
   mode: 'read' | 'write';
+  /** A read operation that needs one READ ONLY transaction (e.g. it sets a transaction-local setting). */
+  readTransaction?: boolean;
   destructive?: boolean;
   idempotent?: boolean;
   /** Smallest MCP profile that includes the tool. */

@@ -237,6 +237,8 @@ export const searchRecords = defineTenantOperation({
       .default(0.3),
   }),
   mode: 'read',
+  // pg_trgm's threshold is set transaction-locally before the search statement.
+  readTransaction: true,
   profile: 'advanced',
   tool: true,
   access: { tenant: 'records' },

@@ -28,6 +28,8 @@ export interface ApiResponse<T = any> {
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** The server URL of the test database (postgres only). */
+  dbUrl: string | undefined;
   config: Config;
   services: Services;
   clock: ReturnType<typeof manualClock>;
@@ -87,6 +89,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     db: database.db,
+    dbUrl: database.url,
     config,
     services: runtime.services,
     clock,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/db/with-tenant.js';
 import type { PublishedEntity } from '../../src/domain/entities/entity.types.js';
-import { findPublishedEntity } from '../../src/domain/entities/entity.repository.js';
+import { announceChange } from '../../src/db/invalidation.js';
+import { entitiesChangeKey, findPublishedEntity } from '../../src/domain/entities/entity.repository.js';
 import { PUBLISH_HOOKS, runPublishHooks } from '../../src/domain/entities/publish-hooks.js';
 import { rebuildUniqueValuesOnPublish } from '../../src/domain/records/unique-values.js';
 import { AppError } from '../../src/errors.js';
@@ -22,7 +23,9 @@ describe('unique values across entity publishes', () => {
   const publish = (next: PublishedEntity, previous: PublishedEntity) =>
     withTenant(f.t.db, f.tenant.id, { readOnly: false }, async (tx) => {
       await runPublishHooks(tx, next, previous);
-      // Make the stored published version the one records validate against.
+      // Make the stored published version the one records validate against (writing it directly,
+      // so announce the change as the repository's publish does: caches of definitions drop it).
+      await announceChange(tx, entitiesChangeKey(f.tenant.id));
       await tx.query('update entity_versions set definition = $3::text::jsonb where tenant_id = $1 and entity_id = $2', [
         f.tenant.id,
         next.id,

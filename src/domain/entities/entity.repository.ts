@@ -1,3 +1,4 @@
+import { announceChange } from '../../db/invalidation.js';
 import { registerConstraintMessages } from '../../db/sql-errors.js';
 import type { TenantTx } from '../../db/with-tenant.js';
 import type { EntityDefinition, PublishedEntity } from './entity.types.js';
@@ -8,6 +9,12 @@ registerConstraintMessages({
   entity_versions_one_draft: 'This entity already has a draft (changed concurrently); retry the call',
   entity_versions_pkey: 'This entity version was written concurrently; retry the call',
 });
+
+/** The change key of a tenant's published entity definitions (published-entity.cache.ts). */
+export const entitiesChangeKey = (tenantId: string) => `entities:${tenantId}`;
+
+/** Every write below that changes what an entity publishes announces it, in its transaction. */
+const announceEntitiesChange = (tx: TenantTx) => announceChange(tx, entitiesChangeKey(tx.tenantId));
 
 /**
  * The published version of an entity by name, or null when the entity does not exist.
@@ -135,6 +142,7 @@ export async function deleteDraft(tx: TenantTx, entityId: string): Promise<void>
 
 /** Turns the draft into the published version records use. */
 export async function publishDraft(tx: TenantTx, entityId: string, version: number, message: string | null): Promise<void> {
+  await announceEntitiesChange(tx);
   await tx.query(
     `update entity_versions set status = 'published', message = $4, published_at = now()
       where tenant_id = $1 and entity_id = $2 and version = $3 and status = 'draft'`,
@@ -179,6 +187,7 @@ export async function listHistory(
 
 /** Deletes the entity; its versions and (through the records feature's foreign key) its records cascade. */
 export async function deleteEntityRow(tx: TenantTx, entityId: string): Promise<void> {
+  await announceEntitiesChange(tx);
   await tx.query('delete from entities where tenant_id = $1 and id = $2', [tx.tenantId, entityId]);
 }
 
@@ -190,6 +199,7 @@ export async function insertPublishedVersion(
   definition: EntityDefinition,
   message: string | null,
 ): Promise<void> {
+  await announceEntitiesChange(tx);
   await tx.query(
     `insert into entity_versions (tenant_id, entity_id, version, status, definition, message, published_at)
      values ($1, $2, $3, 'published', $4::text::jsonb, $5, now())`,

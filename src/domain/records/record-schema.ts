@@ -1,6 +1,6 @@
 import type { TenantTx } from '../../db/with-tenant.js';
 import { validationError, type ErrorDetail } from '../../errors.js';
-import { findPublishedEntity } from '../entities/entity.repository.js';
+import { findPublishedEntityCached } from '../entities/published-entity.cache.js';
 import type { EntityDefinition, FieldDefinition } from '../entities/entity.types.js';
 import { FIELD_VALIDATORS, relatedEntityOf, SEARCHABLE_TYPES } from './field-values.js';
 
@@ -55,14 +55,14 @@ export async function checkRelations(tx: TenantTx, definition: EntityDefinition,
     .filter((f) => f.fieldType === 'relation' && typeof data[f.fieldKey] === 'string')
     .map((f) => ({ field: f, id: data[f.fieldKey] as string, target: relatedEntityOf(f) }));
   if (wanted.length === 0) return;
-  // Target entities are read through findPublishedEntity, sent together with the record lookup.
+  // Target entities come from the published-entity cache, else are read together with the record lookup.
   const targetNames = [...new Set(wanted.flatMap((w) => (w.target ? [w.target] : [])))];
   const [rows, ...targets] = await Promise.all([
     tx.query<{ id: string; entity_id: string }>('select id, entity_id from records where tenant_id = $1 and id = any($2::uuid[])', [
       tx.tenantId,
       wanted.map((w) => w.id),
     ]),
-    ...targetNames.map((name) => findPublishedEntity(tx, name)),
+    ...targetNames.map((name) => findPublishedEntityCached(tx, name)),
   ]);
   const targetIds = new Map(targetNames.map((name, i) => [name, targets[i] && 'id' in targets[i] ? targets[i].id : undefined]));
   const found = new Map(rows.map((r) => [r.id, r.entity_id]));

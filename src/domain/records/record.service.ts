@@ -1,7 +1,7 @@
 import type { TenantTx } from '../../db/with-tenant.js';
 import { notFound, validationError } from '../../errors.js';
 import type { EntityDefinition, PublishedEntity } from '../entities/entity.types.js';
-import { findPublishedEntity } from '../entities/entity.repository.js';
+import { findPublishedEntityCached } from '../entities/published-entity.cache.js';
 import type { EmbeddingsClient } from './embeddings.js';
 import { UUID_PATTERN } from './field-values.js';
 import { buildListSql, type ListQuery } from './list-query.js';
@@ -13,7 +13,7 @@ import { embeddingSearch, trigramSearch, type ScoredRecord, type SemanticQuery }
 
 /** The published entity records of `name` use; 404 for unknown and never-published entities. */
 export async function loadEntity(tx: TenantTx, name: string): Promise<PublishedEntity> {
-  const found = await findPublishedEntity(tx, name);
+  const found = await findPublishedEntityCached(tx, name);
   if (!found) {
     throw notFound(
       `Entity "${name}" not found. Entity names are lowercase with underscores; call list_entities to see the valid names`,
