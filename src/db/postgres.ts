@@ -29,7 +29,36 @@ function adapt(sql: Sql): Queryable {
 }
 
 /**
- * A PostgreSQL 15+ server through two postgres.js pools. The owner pool serves the global tables
+ * Runs `fn` in a transaction on a reserved connection: `begin` (a parameter-free script) opens it,
+ * COMMIT closes it, any failure rolls it back, and the connection goes back to its pool.
+ * `pipelined` sends `begin` without waiting, in the same packet as `fn`'s first statement; its
+ * failure still surfaces (awaited before COMMIT), and statements behind it fail with it.
+ */
+async function transactOn<T>(
+  conn: postgres.ReservedSql,
+  begin: string,
+  options: { pipelined: boolean },
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  try {
+    const started = conn.unsafe(begin).execute();
+    started.catch(() => undefined); // surfaces through `await started`
+    if (!options.pipelined) await started;
+    const result = await fn(adapt(conn));
+    await started;
+    await conn.unsafe('commit');
+    return result;
+  } catch (error) {
+    // If even ROLLBACK fails the socket is gone; postgres.js reconnects (fresh session) on next use.
+    await conn.unsafe('rollback').catch(() => undefined);
+    throw translateDatabaseError(error);
+  } finally {
+    conn.release();
+  }
+}
+
+/**
+ * A PostgreSQL 15+ server through three postgres.js pools. The owner pool serves the global tables
  * and migrations. The tenant pool serves `tenantTransaction` only: its connections start as
  * TENANT_ROLE (the `role` startup parameter, applied again on every reconnect) and never carry a
  * session-level `app.tenant_id`, so a statement on it can only ever see the rows of the tenant its
@@ -75,17 +104,7 @@ export async function openPostgres(url: string, options: { max: number }): Promi
     /** An owner transaction on a reserved connection, BEGIN awaited before `fn` runs. */
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: TransactionOptions) {
       const conn = await sql.reserve();
-      try {
-        await conn.unsafe(txOptions?.readOnly ? 'begin read only' : 'begin');
-        const result = await fn(adapt(conn));
-        await conn.unsafe('commit');
-        return result;
-      } catch (error) {
-        await conn.unsafe('rollback').catch(() => undefined);
-        throw translateDatabaseError(error);
-      } finally {
-        conn.release();
-      }
+      return transactOn(conn, txOptions?.readOnly ? 'begin read only' : 'begin', { pipelined: false }, fn);
     },
     /**
      * Writes: BEGIN and the tenant context (one simple-protocol message) are sent, not awaited:
@@ -123,20 +142,7 @@ export async function openPostgres(url: string, options: { max: number }): Promi
         }
       }
       const conn = await (txOptions.readOnly ? readSql : writeSql).reserve();
-      try {
-        const begin = conn.unsafe(`${txOptions.readOnly ? 'begin read only' : 'begin'}; ${context}`).execute();
-        begin.catch(() => undefined); // its failure surfaces through `await begin` below
-        const result = await fn(adapt(conn));
-        await begin;
-        await conn.unsafe('commit');
-        return result;
-      } catch (error) {
-        // If even ROLLBACK fails the socket is gone; postgres.js reconnects (fresh session) on next use.
-        await conn.unsafe('rollback').catch(() => undefined);
-        throw translateDatabaseError(error);
-      } finally {
-        conn.release();
-      }
+      return transactOn(conn, `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${context}`, { pipelined: true }, fn);
     },
     close: async () => {
       await Promise.all([sql.end({ timeout: 5 }), readSql.end({ timeout: 5 }), writeSql.end({ timeout: 5 })]);
