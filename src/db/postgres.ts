@@ -59,11 +59,12 @@ async function transactOn<T>(
 
 /**
  * A PostgreSQL 15+ server through three postgres.js pools. The owner pool serves the global tables
- * and migrations. The tenant pool serves `tenantTransaction` only: its connections start as
- * TENANT_ROLE (the `role` startup parameter, applied again on every reconnect) and never carry a
- * session-level `app.tenant_id`, so a statement on it can only ever see the rows of the tenant its
- * own transaction set — none at all outside one. That lets the tenant context be pipelined with
- * the first statement instead of awaited before it.
+ * and migrations. Two tenant pools serve `tenantTransaction` only; their connections start as
+ * TENANT_ROLE (the `role` startup parameter, applied again on every reconnect). The write pool never
+ * carries a session-level `app.tenant_id`, so a statement there sees only the rows of the tenant its
+ * own transaction set — none outside one — and the context can be pipelined with the first
+ * statement. The read pool is read-only from the start; each request sets its tenant at session
+ * level ahead of its statements (see `tenantTransaction`).
  */
 export async function openPostgres(url: string, options: { max: number }): Promise<Database> {
   const common: postgres.Options<Record<string, postgres.PostgresType>> = {
