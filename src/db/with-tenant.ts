@@ -7,8 +7,9 @@ export { TENANT_ROLE } from './tenant-context.js';
 declare const tenantTxBrand: unique symbol;
 
 /**
- * A transaction bound to one tenant: `app.tenant_id` is set transaction-locally and the role is
- * TENANT_ROLE, so row-level security applies to every statement. Only `withTenant` makes one;
+ * Database work bound to one tenant: every statement runs as TENANT_ROLE with `app.tenant_id` set to
+ * this tenant (transaction-locally; for one-statement reads on PostgreSQL, on the read-only session
+ * ahead of the request's statements), so row-level security applies to every statement. Only `withTenant` makes one;
  * repositories of tenant data take it as their first argument.
  */
 export interface TenantTx {
