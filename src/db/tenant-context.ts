@@ -1,9 +1,8 @@
+import { isUuid } from '../uuid.js';
+
 /** The non-owner, non-superuser role all tenant work runs as (created by migration 001). */
 export const TENANT_ROLE = 'tenantbase_app';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /**
  * The transaction-local tenant context as parameter-free SQL. Both values are checked literals (a

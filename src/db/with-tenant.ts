@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js';
 import type { Database, Row } from './database.js';
-import { isUuid, TENANT_ROLE } from './tenant-context.js';
+import { TENANT_ROLE } from './tenant-context.js';
+import { isUuid } from '../uuid.js';
 
 export { TENANT_ROLE } from './tenant-context.js';
 

@@ -11,10 +11,10 @@ import {
   touchApiKey,
   type ApiKeyScope,
 } from './api-key.repository.js';
+import { isUuid } from '../../uuid.js';
 
 /** Every API key starts with this, which is how the authenticator recognises one. */
 export const API_KEY_PREFIX = 'tbk_';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function createApiKey(
   db: Database,
@@ -43,7 +43,7 @@ export async function createApiKey(
 export const listApiKeys = (db: Database) => listActiveApiKeys(db);
 
 export async function revokeKey(db: Database, cache: ApiKeyCache, id: string) {
-  if (!UUID.test(id) || !(await revokeApiKey(db, id))) throw notFound(`API key ${id} not found or already revoked`);
+  if (!isUuid(id) || !(await revokeApiKey(db, id))) throw notFound(`API key ${id} not found or already revoked`);
   cache.evict(id);
   return { id, revoked: true as const };
 }

@@ -7,7 +7,9 @@ export type FieldCheck = { ok: true; value: unknown } | { ok: false; message: st
 const ok = (value: unknown): FieldCheck => ({ ok: true, value });
 const fail = (message: string): FieldCheck => ({ ok: false, message });
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from '../../uuid.js';
+
+export { UUID_PATTERN };
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[0-9 ()./-]{3,32}$/;
 const NUMERIC_STRING = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;

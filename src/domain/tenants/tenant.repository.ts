@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { isUuid } from '../../uuid.js';
 
 /** Tenants are a global table: administrators list them and requests resolve them before any tenant context. */
 export interface TenantRow {
@@ -10,7 +11,6 @@ export interface TenantRow {
 }
 
 const COLUMNS = 'id, name, slug, description, created_at as "createdAt"';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function insertTenant(db: Queryable, t: { name: string; slug: string; description: string }): Promise<TenantRow> {
   const [row] = await db.query<TenantRow & Record<string, unknown>>(
@@ -25,7 +25,7 @@ export async function listTenants(db: Queryable): Promise<TenantRow[]> {
 }
 
 export async function findTenant(db: Queryable, idOrSlug: string): Promise<TenantRow | undefined> {
-  const rows = UUID.test(idOrSlug)
+  const rows = isUuid(idOrSlug)
     ? await db.query<TenantRow & Record<string, unknown>>(`select ${COLUMNS} from tenants where id = $1`, [idOrSlug])
     : await db.query<TenantRow & Record<string, unknown>>(`select ${COLUMNS} from tenants where slug = $1`, [
         idOrSlug.toLowerCase(),

@@ -10,6 +10,7 @@ import { digestsEqual, hashSecret } from '../auth/tokens.js';
 import { deleteExpiredSessions, deleteSession, findActiveSession, insertSession, type SessionKind } from './session.repository.js';
 import { SESSION_TTL_MS, newSessionToken, sessionTokenTenant } from './session-token.js';
 import { findCredentialsByEmail, markLogin } from './user.repository.js';
+import { isUuid } from '../../uuid.js';
 
 /** One message for unknown email, wrong password and inactive user (CONTRACT §2). */
 export const BAD_TENANT_LOGIN_MESSAGE = 'Invalid email or password';
@@ -20,7 +21,6 @@ export interface TenantLogin {
   user: { id: string; email: string; name: string; role: string };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Checks a tenant user's password and opens a session. `kind: 'rest'` answers an opaque `tbs_`
@@ -102,7 +102,7 @@ export async function authenticateMcpUserToken(
 ): Promise<Principal | null> {
   const claims = await services.jwt.verify(token, config.mcp.serverUrl);
   const { tid, sid, sub } = claims ?? {};
-  if (typeof tid !== 'string' || !UUID.test(tid) || typeof sid !== 'string' || typeof sub !== 'string') return null;
+  if (typeof tid !== 'string' || !isUuid(tid) || typeof sid !== 'string' || typeof sub !== 'string') return null;
   const principal = await sessionPrincipal(db, services, tid, token);
   if (principal?.kind !== 'tenant_user' || principal.sessionId !== sid || principal.userId !== sub) return null;
   return principal;

@@ -6,8 +6,8 @@ import { deleteUserSessions } from './session.repository.js';
 import * as users from './user.repository.js';
 import { assertMayManage } from './user.rules.js';
 import type { UserChanges, UserView } from './user.types.js';
+import { isUuid } from '../../uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CreateUserInput {
   email: string;
@@ -19,7 +19,7 @@ export interface CreateUserInput {
 }
 
 async function existing(tx: TenantTx, id: string): Promise<UserView> {
-  const user = UUID.test(id) ? await users.findUser(tx, id) : undefined;
+  const user = isUuid(id) ? await users.findUser(tx, id) : undefined;
   if (!user) throw notFound(`User ${id} not found in this tenant`);
   return user;
 }
