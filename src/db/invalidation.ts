@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TenantTx } from './with-tenant.js';
 
 /**
@@ -9,6 +10,9 @@ import type { TenantTx } from './with-tenant.js';
  * notifications).
  */
 export const INVALIDATION_CHANNEL = 'tenantbase_invalidate';
+
+/** Marks this process's notifications: it already evicted at its COMMIT, so its own echo is ignored. */
+export const NOTIFICATION_ORIGIN = randomUUID();
 
 type Listener = (key: string | null) => void;
 const listeners = new Set<Listener>();
@@ -30,11 +34,22 @@ export async function announceChange(tx: TenantTx, key: string): Promise<void> {
   if (!keys) pending.set(tx, (keys = new Set()));
   if (keys.has(key)) return;
   keys.add(key);
-  await tx.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, key]);
+  await tx.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, `${NOTIFICATION_ORIGIN} ${key}`]);
   tx.afterCommit(() => dispatchInvalidation(key));
 }
 
 /** True once `tx` changed `key`: its view is uncommitted, so it must neither read nor fill a cache. */
 export function hasPendingChange(tx: TenantTx, key: string): boolean {
   return pending.get(tx)?.has(key) ?? false;
+}
+
+/**
+ * A notification heard on INVALIDATION_CHANNEL (`<origin> <key>`). Another process's change is
+ * dispatched; this process's own arrives after its COMMIT already dispatched it, and evicting again
+ * then would only drop entries filled since.
+ */
+export function receiveNotification(payload: string): void {
+  const space = payload.indexOf(' ');
+  if (space > 0 && payload.slice(0, space) === NOTIFICATION_ORIGIN) return;
+  dispatchInvalidation(space > 0 ? payload.slice(space + 1) : payload);
 }

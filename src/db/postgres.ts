@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import type { Database, Queryable, Row, TenantWorkOptions, TransactionOptions } from './database.js';
-import { dispatchInvalidation, INVALIDATION_CHANNEL } from './invalidation.js';
+import { dispatchInvalidation, INVALIDATION_CHANNEL, receiveNotification } from './invalidation.js';
 import { translateDatabaseError } from './sql-errors.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
 
@@ -96,7 +96,7 @@ export async function openPostgres(url: string, options: { max: number }): Promi
   const writeSql = tenantPool(false);
   await sql`select 1`;
   // Caches of other processes' changes: a (re)connected listener may have missed notifications.
-  await sql.listen(INVALIDATION_CHANNEL, (key) => dispatchInvalidation(key), () => dispatchInvalidation(null));
+  await sql.listen(INVALIDATION_CHANNEL, receiveNotification, () => dispatchInvalidation(null));
   const top = adapt(sql);
   return {
     kind: 'postgres',
