@@ -1,75 +1,92 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { Database, Queryable, Row, TransactionOptions } from './database.js';
+import type { Database, Queryable, Row, TenantWorkOptions } from './database.js';
+import { PgliteSession } from './pglite-session.js';
 import { translateDatabaseError } from './sql-errors.js';
-import { tenantContextSql } from './tenant-context.js';
+import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
 
-interface PgliteLike {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(text: string): Promise<unknown>;
-}
+/**
+ * The tenant context of a read that runs without BEGIN: in the extended protocol, statements up to
+ * the next Sync form one implicit transaction, so these transaction-local settings hold for the
+ * statement sent behind them in the same call, and end with it.
+ */
+const READ_CONTEXT =
+  "select set_config('role', $1, true), set_config('app.tenant_id', $2, true), set_config('transaction_read_only', 'on', true)";
 
-function adapt(target: PgliteLike): Queryable {
-  return {
-    async query<T extends Row>(text: string, params?: readonly unknown[]) {
-      try {
-        return (await target.query<T>(text, params ? [...params] : undefined)).rows;
-      } catch (error) {
-        throw translateDatabaseError(error);
-      }
-    },
-    async exec(script: string) {
-      try {
-        await target.exec(script);
-      } catch (error) {
-        throw translateDatabaseError(error);
-      }
-    },
-  };
+async function translated<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw translateDatabaseError(error);
+  }
 }
 
 /**
  * Embedded PostgreSQL. PGlite is a single connection, so every transaction and every top-level
  * statement is serialised through one queue: a statement never runs inside another's transaction.
  * `dataDir` undefined keeps the database in memory (tests).
+ *
+ * Statements go through `PgliteSession` (one engine call each, prepared once). An explicit
+ * transaction's BEGIN and tenant context travel in the same call as its first statement, so a
+ * one-statement write costs two calls (statement, COMMIT); a read outside a transaction costs one.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm, btree_gin } });
+  const session = new PgliteSession(pg);
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = queue.then(fn, fn);
     queue = run.catch(() => undefined);
     return run;
   };
-  const top = adapt(pg);
-  /**
-   * BEGIN (read only), the preamble and later COMMIT go in as single `exec` calls: each call
-   * into the engine has a fixed cost, and the queue above already keeps other statements out.
-   */
-  const transaction = <T>(fn: (tx: Queryable) => Promise<T>, readOnly: boolean, preamble?: string) =>
+
+  /** Runs `fn` in BEGIN … COMMIT; `begin` (BEGIN and any preamble) goes out with its first statement. */
+  const transaction = <T>(fn: (tx: Queryable) => Promise<T>, begin: string) =>
     exclusive(async () => {
-      const begin = readOnly ? 'begin read only' : 'begin';
+      let pending: Uint8Array[] | null = [protocol.serialize.query(begin)];
+      const opening = () => {
+        const before = pending ?? [];
+        pending = null;
+        return before;
+      };
+      const tx: Queryable = {
+        query: <R extends Row>(text: string, params?: readonly unknown[]) => translated(session.query<R>(text, params, opening())),
+        exec: (script) => translated(session.simple(script, opening())),
+      };
       try {
-        await top.exec(preamble ? `${begin}; ${preamble}` : begin);
-        const result = await fn(top);
-        await top.exec('commit');
+        const result = await fn(tx);
+        if (pending === null) await translated(session.simple('commit'));
         return result;
       } catch (error) {
-        await pg.exec('rollback').catch(() => undefined);
+        if (pending === null) await session.simple('rollback').catch(() => undefined);
         throw error;
       }
     });
+
+  /** A read without BEGIN: each statement runs with the tenant context in front, in one call. */
+  const tenantRead = <T>(tenantId: string, fn: (tx: Queryable) => Promise<T>) => {
+    const context = [TENANT_ROLE, tenantId.toLowerCase()];
+    return fn({
+      query: <R extends Row>(text: string, params?: readonly unknown[]) =>
+        exclusive(() => translated(session.statementMessages(READ_CONTEXT, context).then((before) => session.query<R>(text, params, before)))),
+      exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
+    });
+  };
+
   return {
     kind: 'pglite',
-    query: (text, params) => exclusive(() => top.query(text, params)),
-    exec: (script) => exclusive(() => top.exec(script)),
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) => transaction(fn, options?.readOnly ?? false),
-    /** One connection: the role and tenant are switched transaction-locally, in the BEGIN call. */
-    tenantTransaction: (tenantId, options, fn) => transaction(fn, options.readOnly, tenantContextSql(tenantId)),
+    query: (text, params) => exclusive(() => translated(session.query(text, params))),
+    exec: (script) => exclusive(() => translated(session.simple(script))),
+    transaction: (fn, options) => transaction(fn, options?.readOnly ? 'begin read only' : 'begin'),
+    tenantTransaction: <T>(tenantId: string, options: TenantWorkOptions, fn: (tx: Queryable) => Promise<T>) => {
+      const context = tenantContextSql(tenantId);
+      if (options.readOnly && !options.transaction) return tenantRead(tenantId, fn);
+      return transaction(fn, `${options.readOnly ? 'begin read only' : 'begin'}; ${context}`);
+    },
     close: () => exclusive(() => pg.close()),
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TENANT_ROLE } from '../../src/db/tenant-context.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 /** Both engines behave alike for the values the code binds. */
@@ -34,5 +35,69 @@ describe('database adapter', () => {
       }),
     ).rejects.toThrow('boom');
     expect(await test.db.query('select * from rollback_probe')).toEqual([]);
+  });
+});
+
+/** Tenant work leaves nothing behind on the connection, and statements survive what goes wrong. */
+describe('database adapter: sessions', () => {
+  let test: TestDatabase;
+  const tenant = '00000000-0000-4000-8000-00000000000a';
+  const whoAmI =
+    "select current_user as role, coalesce(current_setting('app.tenant_id', true), '') as tenant, current_setting('transaction_read_only') as ro";
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await test.drop();
+  });
+
+  it('a read outside a transaction runs as the tenant role, read only, and leaves the owner session as it was', async () => {
+    const [before] = await test.db.query<{ role: string; tenant: string; ro: string }>(whoAmI);
+    for (const transaction of [false, true]) {
+      const [inside] = await test.db.tenantTransaction(tenant, { readOnly: true, transaction }, (tx) => tx.query(whoAmI));
+      expect(inside).toEqual({ role: TENANT_ROLE, tenant, ro: 'on' });
+    }
+    const [write] = await test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, (tx) => tx.query(whoAmI));
+    expect(write).toEqual({ role: TENANT_ROLE, tenant, ro: 'off' });
+    expect(await test.db.query(whoAmI)).toEqual([before]);
+    expect(before).toMatchObject({ tenant: '', ro: 'off' });
+  });
+
+  it('a read outside a transaction cannot write', async () => {
+    await expect(
+      test.db.tenantTransaction(tenant, { readOnly: true, transaction: false }, (tx) =>
+        tx.query("insert into records (tenant_id, entity_id, name, data) values ($1, gen_random_uuid(), 'x', '{}')", [tenant]),
+      ),
+    ).rejects.toBeDefined();
+  });
+
+  it('keeps working after a failed statement and a rolled-back transaction, with the same statements', async () => {
+    const text = 'select $1::int + 1 as n';
+    await expect(
+      test.db.transaction(async (tx) => {
+        expect(await tx.query(text, [1])).toEqual([{ n: 2 }]);
+        await tx.query('select 1 / $1::int', [0]);
+      }),
+    ).rejects.toBeDefined();
+    expect(await test.db.query(text, [2])).toEqual([{ n: 3 }]);
+    await expect(test.db.query('select nonsense from')).rejects.toBeDefined();
+    expect(await test.db.query(text, [3])).toEqual([{ n: 4 }]);
+  });
+
+  it('encodes the values the code binds: null, booleans, numbers, arrays, JSON text and dates', async () => {
+    const when = new Date('2026-01-02T03:04:05.678Z');
+    const [row] = await test.db.query(
+      'select $1::text as a, $2::boolean as b, $3::numeric::float8 as c, $4::uuid[] as d, $5::jsonb as e, $6::timestamptz as f, $7::real[] as g',
+      [null, true, 1.5, [tenant], '{"x":[1]}', when, [0.5, 1]],
+    );
+    expect(row).toEqual({ a: null, b: true, c: 1.5, d: [tenant], e: { x: [1] }, f: when, g: [0.5, 1] });
+  });
+
+  it('runs more distinct statements than it keeps prepared', async () => {
+    for (let i = 0; i < 520; i++) {
+      const [row] = await test.db.query<{ n: number }>(`select $1::int + ${i} as n`, [1]);
+      expect(row!.n).toBe(i + 1);
+    }
+    expect(await test.db.query('select $1::int + 0 as n', [5])).toEqual([{ n: 5 }]);
   });
 });

@@ -1,0 +1,96 @@
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import type { Row } from './database.js';
+
+const { serialize } = protocol;
+const SYNC = serialize.sync();
+const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
+const EXECUTE = serialize.execute({});
+
+/** Named prepared statements kept per session; the least recently used beyond this are closed. */
+const MAX_STATEMENTS = 500;
+
+interface Statement {
+  name: string;
+  /** Parameter type OIDs, as the server inferred them: they choose each value's text encoding. */
+  types: number[];
+}
+
+/**
+ * PGlite's single connection, spoken to in the wire protocol through its public `execProtocol`.
+ * Its `query()` makes six calls into the engine per statement (parse, describe, bind, describe,
+ * execute, sync) and parses and plans the text every time; here a statement is parsed once into a
+ * named prepared statement, and each later run is one call carrying Bind, Describe, Execute and
+ * Sync — with, in front, whatever simple-protocol or extended messages the caller must send first
+ * (BEGIN and the tenant context), so they cost no call of their own.
+ *
+ * Values are encoded and rows decoded with PGlite's own serializers and parsers, exactly as its
+ * `query()` does. Callers serialise access (one connection); nothing here awaits between building
+ * a call and making it.
+ */
+export class PgliteSession {
+  private readonly statements = new Map<string, Statement>();
+  /** Close messages of evicted statements, sent in front of the next call. */
+  private closing: Uint8Array[] = [];
+  private counter = 0;
+
+  constructor(private readonly pg: PGlite) {}
+
+  /** Rows of the last statement; `before` messages run first, in the same call and the same Sync. */
+  async query<T extends Row>(text: string, params: readonly unknown[] = [], before: readonly Uint8Array[] = []): Promise<T[]> {
+    const messages = await this.call([...before, ...this.bindAndExecute(await this.prepare(text), params), SYNC]);
+    const results = parse.parseResults(messages, this.pg.parsers);
+    return (results.at(-1)?.rows ?? []) as T[];
+  }
+
+  /** Bind + Describe + Execute of `text` (prepared if need be), for a caller that sends them itself. */
+  async statementMessages(text: string, params: readonly unknown[]): Promise<Uint8Array[]> {
+    return this.bindAndExecute(await this.prepare(text), params);
+  }
+
+  /** A script of simple-protocol statements (no parameters), after the `before` messages. */
+  async simple(script: string, before: readonly Uint8Array[] = []): Promise<void> {
+    await this.call([...before, serialize.query(script)]);
+  }
+
+  private bindAndExecute(statement: Statement, params: readonly unknown[]): Uint8Array[] {
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const encode = this.pg.serializers[statement.types[i] ?? 0];
+      return encode ? encode(value) : String(value);
+    });
+    return [serialize.bind({ statement: statement.name, values }), DESCRIBE_PORTAL, EXECUTE];
+  }
+
+  private async prepare(text: string): Promise<Statement> {
+    const known = this.statements.get(text);
+    if (known) {
+      // Most recently used last: eviction takes the first key.
+      this.statements.delete(text);
+      this.statements.set(text, known);
+      return known;
+    }
+    const name = `tb_${(++this.counter).toString(36)}`;
+    const messages = await this.call([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), SYNC]);
+    const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+    this.statements.set(text, statement);
+    if (this.statements.size > MAX_STATEMENTS) {
+      const [oldest, evicted] = this.statements.entries().next().value!;
+      this.statements.delete(oldest);
+      this.closing.push(serialize.close({ type: 'S', name: evicted.name }));
+    }
+    return statement;
+  }
+
+  /** One call into the engine; throws the first error the server reported (DatabaseError). */
+  private async call(parts: readonly Uint8Array[]) {
+    // Closes go first, ended by their own Sync (outside a transaction block it only ends theirs).
+    const message = concat(this.closing.length ? [...this.closing, SYNC, ...parts] : parts);
+    this.closing = [];
+    return (await this.pg.execProtocol(message, { syncToFs: false })).messages;
+  }
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  return Buffer.concat(parts);
+}
