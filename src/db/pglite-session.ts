@@ -9,6 +9,9 @@ const EXECUTE = serialize.execute({});
 /** Named prepared statements kept per session; the least recently used beyond this are closed. */
 const MAX_STATEMENTS = 500;
 
+type Before = () => readonly Uint8Array[];
+const none: Before = () => [];
+
 interface Statement {
   name: string;
   /** Parameter type OIDs, as the server inferred them: they choose each value's text encoding. */
@@ -24,20 +27,24 @@ interface Statement {
  * (BEGIN and the tenant context), so they cost no call of their own.
  *
  * Values are encoded and rows decoded with PGlite's own serializers and parsers, exactly as its
- * `query()` does. Callers serialise access (one connection); nothing here awaits between building
- * a call and making it.
+ * `query()` does. Calls never overlap (see `call`); callers keep other work out of a transaction.
  */
 export class PgliteSession {
   private readonly statements = new Map<string, Statement>();
   /** Close messages of evicted statements, sent in front of the next call. */
   private closing: Uint8Array[] = [];
   private counter = 0;
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly pg: PGlite) {}
 
-  /** Rows of the last statement; `before` messages run first, in the same call and the same Sync. */
-  async query<T extends Row>(text: string, params: readonly unknown[] = [], before: readonly Uint8Array[] = []): Promise<T[]> {
-    const messages = await this.call([...before, ...this.bindAndExecute(await this.prepare(text), params), SYNC]);
+  /**
+   * Rows of the last statement. `before()` is asked for messages to run first, in the same call and
+   * the same Sync, at the moment the call is made (after any prepare call of its own).
+   */
+  async query<T extends Row>(text: string, params: readonly unknown[] = [], before: Before = none): Promise<T[]> {
+    const statement = await this.prepare(text);
+    const messages = await this.call(() => [...before(), ...this.bindAndExecute(statement, params), SYNC]);
     const results = parse.parseResults(messages, this.pg.parsers);
     return (results.at(-1)?.rows ?? []) as T[];
   }
@@ -47,9 +54,9 @@ export class PgliteSession {
     return this.bindAndExecute(await this.prepare(text), params);
   }
 
-  /** A script of simple-protocol statements (no parameters), after the `before` messages. */
-  async simple(script: string, before: readonly Uint8Array[] = []): Promise<void> {
-    await this.call([...before, serialize.query(script)]);
+  /** A script of simple-protocol statements (no parameters), after the `before()` messages. */
+  async simple(script: string, before: Before = none): Promise<void> {
+    await this.call(() => [...before(), serialize.query(script)]);
   }
 
   private bindAndExecute(statement: Statement, params: readonly unknown[]): Uint8Array[] {
@@ -70,7 +77,7 @@ export class PgliteSession {
       return known;
     }
     const name = `tb_${(++this.counter).toString(36)}`;
-    const messages = await this.call([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), SYNC]);
+    const messages = await this.call(() => [serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), SYNC]);
     const statement = { name, types: parse.parseDescribeStatementResults(messages) };
     this.statements.set(text, statement);
     if (this.statements.size > MAX_STATEMENTS) {
@@ -81,12 +88,20 @@ export class PgliteSession {
     return statement;
   }
 
-  /** One call into the engine; throws the first error the server reported (DatabaseError). */
-  private async call(parts: readonly Uint8Array[]) {
-    // Closes go first, ended by their own Sync (outside a transaction block it only ends theirs).
-    const message = concat(this.closing.length ? [...this.closing, SYNC, ...parts] : parts);
-    this.closing = [];
-    return (await this.pg.execProtocol(message, { syncToFs: false })).messages;
+  /**
+   * One call into the engine, after the calls before it have finished: PGlite collects a call's
+   * messages in one slot, so calls must not overlap (statements of one transaction may be issued
+   * together). Throws the first error the server reported (DatabaseError).
+   */
+  private call(parts: () => readonly Uint8Array[]) {
+    const run = this.tail.then(async () => {
+      // Closes go first, ended by their own Sync (outside a transaction block it only ends theirs).
+      const message = concat(this.closing.length ? [...this.closing, SYNC, ...parts()] : parts());
+      this.closing = [];
+      return (await this.pg.execProtocol(message, { syncToFs: false })).messages;
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
   }
 }
 

@@ -54,8 +54,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         return before;
       };
       const tx: Queryable = {
-        query: <R extends Row>(text: string, params?: readonly unknown[]) => translated(session.query<R>(text, params, opening())),
-        exec: (script) => translated(session.simple(script, opening())),
+        query: <R extends Row>(text: string, params?: readonly unknown[]) => translated(session.query<R>(text, params, opening)),
+        exec: (script) => translated(session.simple(script, opening)),
       };
       try {
         const result = await fn(tx);
@@ -72,7 +72,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     const context = [TENANT_ROLE, tenantId.toLowerCase()];
     return fn({
       query: <R extends Row>(text: string, params?: readonly unknown[]) =>
-        exclusive(() => translated(session.statementMessages(READ_CONTEXT, context).then((before) => session.query<R>(text, params, before)))),
+        exclusive(() => translated(session.statementMessages(READ_CONTEXT, context).then((before) => session.query<R>(text, params, () => before)))),
       exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
     });
   };

@@ -63,6 +63,16 @@ describe('database adapter: sessions', () => {
     expect(before).toMatchObject({ tenant: '', ro: 'off' });
   });
 
+  it('statements issued together in one transaction all run inside it, whichever needs preparing first', async () => {
+    await test.db.query(whoAmI); // prepared: ready to go out before the new statement below
+    const fresh = `${whoAmI}, 1 as fresh`;
+    const [a, b] = await test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, (tx) =>
+      Promise.all([tx.query(fresh), tx.query(whoAmI)]),
+    );
+    expect(a).toEqual([{ role: TENANT_ROLE, tenant, ro: 'off', fresh: 1 }]);
+    expect(b).toEqual([{ role: TENANT_ROLE, tenant, ro: 'off' }]);
+  });
+
   it('a read outside a transaction cannot write', async () => {
     await expect(
       test.db.tenantTransaction(tenant, { readOnly: true, transaction: false }, (tx) =>
