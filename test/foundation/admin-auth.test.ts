@@ -21,6 +21,9 @@ describe('administrator login, me, logout', () => {
     expect(cookie).toMatch(/^tb_admin=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/api(;|$)/);
+    expect(cookie).toMatch(new RegExp(`Max-Age=${t.config.adminTokenTtlSeconds}(;|$)`));
+    expect(cookie).not.toMatch(/Secure/i); // plain HTTP here
   });
 
   it('logs in even when a stale credential comes along', async () => {
@@ -97,6 +100,8 @@ describe('administrator login, me, logout', () => {
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ success: true, data: { loggedOut: true } });
     expect(String(out.headers['set-cookie'])).toMatch(/tb_admin=;/);
+    expect(String(out.headers['set-cookie'])).toMatch(/Expires=Thu, 01 Jan 1970 00:00:00 GMT/);
+    expect(String(out.headers['set-cookie'])).toMatch(/Path=\/api(;|$)/);
     expect((await t.get('/api/auth/me', { token })).status).toBe(401);
     // Logging out again with the revoked token still answers, as does logout without credentials.
     expect((await t.post('/api/auth/logout', {}, { token })).status).toBe(200);

@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, * as fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -47,7 +46,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
-  await app.register(cookie);
   await app.register(cors, {
     origin: deps.config.corsOrigins === '*' ? '*' : [...deps.config.corsOrigins],
     credentials: false,

@@ -1,3 +1,4 @@
+import { parseCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { Principal, TenantRef } from '../../domain/access/principal.js';
@@ -26,7 +27,9 @@ export function requestToken(request: FastifyRequest): string | undefined {
   const authorization = headerValue(request.headers.authorization);
   const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
   if (bearer) return bearer;
-  const cookie = request.cookies?.[ADMIN_COOKIE];
+  // Parsed here, only when there is no header credential: most requests carry none.
+  const header = request.headers.cookie;
+  const cookie = header ? parseCookie(header)[ADMIN_COOKIE] : undefined;
   return cookie && sameOrigin(request) ? cookie : undefined;
 }
 

@@ -1,3 +1,4 @@
+import { stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationContext } from '../../operations/context.js';
 import { executeOperation } from '../../operations/execute.js';
@@ -15,15 +16,17 @@ function defaultInput(r: RestInput): unknown {
 /** HTTP-only effects of some operations: the admin cookie follows the admin token. */
 function applyCookies(op: Operation, result: unknown, request: FastifyRequest, reply: FastifyReply, ttlSeconds: number) {
   const token = isPlainObject(result) && typeof result.token === 'string' ? result.token : undefined;
-  const options = {
+  const attributes = {
+    name: ADMIN_COOKIE,
     httpOnly: true,
     sameSite: 'strict' as const,
     path: '/api',
     secure: request.protocol === 'https',
   };
-  if (op.name === 'admin_logout') void reply.clearCookie(ADMIN_COOKIE, options);
-  else if (token && (op.name === 'admin_login' || op.name === 'select_tenant')) {
-    void reply.setCookie(ADMIN_COOKIE, token, { ...options, maxAge: ttlSeconds });
+  if (op.name === 'admin_logout') {
+    void reply.header('set-cookie', stringifySetCookie({ ...attributes, value: '', expires: new Date(0) }));
+  } else if (token && (op.name === 'admin_login' || op.name === 'select_tenant')) {
+    void reply.header('set-cookie', stringifySetCookie({ ...attributes, value: token, maxAge: ttlSeconds }));
   }
 }
 
