@@ -11,6 +11,17 @@ export interface Queryable {
   exec(script: string): Promise<void>;
 }
 
+/** The statements of one tenant transaction. */
+export interface TenantQueryable extends Queryable {
+  /**
+   * Runs the transaction's last statement with COMMIT right behind it, in the same round trip (the
+   * same engine call on PGlite). If the statement fails, nothing commits and its error is thrown;
+   * afterwards the transaction is over and further statements are refused. In a read outside a
+   * transaction it is a plain `query`.
+   */
+  queryAndCommit<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
 export interface TransactionOptions {
   readOnly?: boolean;
 }
@@ -39,6 +50,6 @@ export interface Database extends Queryable {
    * `app.tenant_id` = `tenantId` (transaction-local), so row-level security applies. Only
    * `withTenant` calls it; it validates `tenantId` as a UUID first.
    */
-  tenantTransaction<T>(tenantId: string, options: TenantWorkOptions, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  tenantTransaction<T>(tenantId: string, options: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

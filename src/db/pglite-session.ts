@@ -5,6 +5,7 @@ const { serialize } = protocol;
 const SYNC = serialize.sync();
 const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
 const EXECUTE = serialize.execute({});
+const COMMIT = serialize.query('commit');
 
 /** Named prepared statements kept per session; the least recently used beyond this are closed. */
 const MAX_STATEMENTS = 500;
@@ -47,6 +48,19 @@ export class PgliteSession {
     const messages = await this.call(() => [...before(), ...this.bindAndExecute(statement, params), SYNC]);
     const results = parse.parseResults(messages, this.pg.parsers);
     return (results.at(-1)?.rows ?? []) as T[];
+  }
+
+  /**
+   * Like `query`, with COMMIT in the same call behind the statement. After a failed statement the
+   * server answers COMMIT with ROLLBACK, and the statement's error is thrown.
+   */
+  async queryThenCommit<T extends Row>(text: string, params: readonly unknown[], before: Before): Promise<T[]> {
+    const statement = await this.prepare(text);
+    const messages = await this.call(() => [...before(), ...this.bindAndExecute(statement, params), SYNC, COMMIT]);
+    const results = parse.parseResults(messages, this.pg.parsers);
+    const [last, commit] = results.slice(-2);
+    if (commit?.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit?.command ?? 'nothing'}`);
+    return (last?.rows ?? []) as T[];
   }
 
   /** Bind + Describe + Execute of `text` (prepared if need be), for a caller that sends them itself. */

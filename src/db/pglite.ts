@@ -3,7 +3,7 @@ import { PGlite, protocol } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { Database, Queryable, Row, TenantWorkOptions } from './database.js';
+import type { Database, Row, TenantQueryable, TenantWorkOptions } from './database.js';
 import { PgliteSession } from './pglite-session.js';
 import { translateDatabaseError } from './sql-errors.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
@@ -44,22 +44,36 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     return run;
   };
 
-  /** Runs `fn` in BEGIN … COMMIT; `begin` (BEGIN and any preamble) goes out with its first statement. */
-  const transaction = <T>(fn: (tx: Queryable) => Promise<T>, begin: string) =>
+  /**
+   * Runs `fn` in BEGIN … COMMIT. `begin` (BEGIN and any preamble) goes out with its first statement;
+   * COMMIT goes out with its last when `fn` says which one that is (`queryAndCommit`).
+   */
+  const transaction = <T>(fn: (tx: TenantQueryable) => Promise<T>, begin: string) =>
     exclusive(async () => {
       let pending: Uint8Array[] | null = [protocol.serialize.query(begin)];
-      const opening = () => {
+      let committed = false;
+      /** BEGIN for the first statement sent, nothing for the others. */
+      const take = () => {
         const before = pending ?? [];
         pending = null;
         return before;
       };
-      const tx: Queryable = {
+      const opening = () => {
+        if (committed) throw new Error('the transaction has been committed; no statement may follow queryAndCommit');
+        return take();
+      };
+      const tx: TenantQueryable = {
         query: <R extends Row>(text: string, params?: readonly unknown[]) => translated(session.query<R>(text, params, opening)),
         exec: (script) => translated(session.simple(script, opening)),
+        queryAndCommit: <R extends Row>(text: string, params?: readonly unknown[]) => {
+          if (committed) return Promise.reject(new Error('the transaction has been committed'));
+          committed = true;
+          return translated(session.queryThenCommit<R>(text, params ?? [], take));
+        },
       };
       try {
         const result = await fn(tx);
-        if (pending === null) await translated(session.simple('commit'));
+        if (pending === null && !committed) await translated(session.simple('commit'));
         return result;
       } catch (error) {
         if (pending === null) await session.simple('rollback').catch(() => undefined);
@@ -68,13 +82,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     });
 
   /** A read without BEGIN: each statement runs with the tenant context in front, in one call. */
-  const tenantRead = <T>(tenantId: string, fn: (tx: Queryable) => Promise<T>) => {
+  const tenantRead = <T>(tenantId: string, fn: (tx: TenantQueryable) => Promise<T>) => {
     const context = [TENANT_ROLE, tenantId.toLowerCase()];
-    return fn({
-      query: <R extends Row>(text: string, params?: readonly unknown[]) =>
-        exclusive(() => translated(session.statementMessages(READ_CONTEXT, context).then((before) => session.query<R>(text, params, () => before)))),
-      exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
-    });
+    const query = <R extends Row>(text: string, params?: readonly unknown[]) =>
+      exclusive(() => translated(session.statementMessages(READ_CONTEXT, context).then((before) => session.query<R>(text, params, () => before))));
+    return fn({ query, queryAndCommit: query, exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')) });
   };
 
   return {
@@ -82,7 +94,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     query: (text, params) => exclusive(() => translated(session.query(text, params))),
     exec: (script) => exclusive(() => translated(session.simple(script))),
     transaction: (fn, options) => transaction(fn, options?.readOnly ? 'begin read only' : 'begin'),
-    tenantTransaction: <T>(tenantId: string, options: TenantWorkOptions, fn: (tx: Queryable) => Promise<T>) => {
+    tenantTransaction: <T>(tenantId: string, options: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) => {
       const context = tenantContextSql(tenantId);
       if (options.readOnly && !options.transaction) return tenantRead(tenantId, fn);
       return transaction(fn, `${options.readOnly ? 'begin read only' : 'begin'}; ${context}`);

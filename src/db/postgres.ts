@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Database, Queryable, Row, TenantWorkOptions, TransactionOptions } from './database.js';
+import type { Database, Queryable, Row, TenantQueryable, TenantWorkOptions, TransactionOptions } from './database.js';
 import { dispatchInvalidation, INVALIDATION_CHANNEL, receiveNotification } from './invalidation.js';
 import { translateDatabaseError } from './sql-errors.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
@@ -30,7 +30,8 @@ function adapt(sql: Sql): Queryable {
 
 /**
  * Runs `fn` in a transaction on a reserved connection: `begin` (a parameter-free script) opens it,
- * COMMIT closes it, any failure rolls it back, and the connection goes back to its pool.
+ * COMMIT closes it — sent behind `fn`'s last statement when `fn` says which one is last
+ * (`queryAndCommit`) — any failure rolls it back, and the connection goes back to its pool.
  * `pipelined` sends `begin` without waiting, in the same packet as `fn`'s first statement; its
  * failure still surfaces (awaited before COMMIT), and statements behind it fail with it.
  */
@@ -38,18 +39,44 @@ async function transactOn<T>(
   conn: postgres.ReservedSql,
   begin: string,
   options: { pipelined: boolean },
-  fn: (tx: Queryable) => Promise<T>,
+  fn: (tx: TenantQueryable) => Promise<T>,
 ): Promise<T> {
+  let committed = false;
+  const open = () => {
+    if (committed) throw new Error('the transaction has been committed; no statement may follow queryAndCommit');
+  };
+  const inner = adapt(conn);
+  const tx: TenantQueryable = {
+    query: (text, params) => (open(), inner.query(text, params)),
+    exec: (script) => (open(), inner.exec(script)),
+    queryAndCommit: async <R extends Row>(text: string, params?: readonly unknown[]) => {
+      open();
+      committed = true;
+      // Both queued now, in this order (a postgres.js query otherwise starts only when awaited), and
+      // written in the same packet; after a failed statement the server answers COMMIT with ROLLBACK.
+      const rows = conn.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true }).execute();
+      const commit = conn.unsafe('commit').execute();
+      commit.catch(() => undefined); // awaited below, once the statement's own error had its turn
+      try {
+        const result = (await rows) as unknown as R[];
+        await commit;
+        return result;
+      } catch (error) {
+        throw translateDatabaseError(error);
+      }
+    },
+  };
   try {
     const started = conn.unsafe(begin).execute();
     started.catch(() => undefined); // surfaces through `await started`
     if (!options.pipelined) await started;
-    const result = await fn(adapt(conn));
+    const result = await fn(tx);
     await started;
-    await conn.unsafe('commit');
+    if (!committed) await conn.unsafe('commit');
     return result;
   } catch (error) {
     // If even ROLLBACK fails the socket is gone; postgres.js reconnects (fresh session) on next use.
+    // After queryAndCommit it finds no transaction: a notice, ignored.
     await conn.unsafe('rollback').catch(() => undefined);
     throw translateDatabaseError(error);
   } finally {
@@ -122,7 +149,7 @@ export async function openPostgres(url: string, options: { max: number }): Promi
      * succeeded. Every request on a connection sets its own tenant that way first, so what a
      * previous request (of any tenant, failed or not) left there is never what a query sees.
      */
-    async tenantTransaction<T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: Queryable) => Promise<T>) {
+    async tenantTransaction<T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) {
       const context = tenantContextSql(tenantId);
       if (txOptions.readOnly && !txOptions.transaction) {
         const conn = await readSql.reserve();
@@ -130,10 +157,8 @@ export async function openPostgres(url: string, options: { max: number }): Promi
           const set = conn.unsafe('select set_config($1, $2, false)', ['app.tenant_id', tenantId.toLowerCase()], { prepare: true }).execute();
           set.catch(() => undefined); // awaited with every statement below
           const inner = adapt(conn);
-          const result = await fn({
-            query: async <R extends Row>(text: string, params?: readonly unknown[]) => (await Promise.all([inner.query<R>(text, params), set]))[0],
-            exec: async (script) => void (await Promise.all([inner.exec(script), set])),
-          });
+          const query = async <R extends Row>(text: string, params?: readonly unknown[]) => (await Promise.all([inner.query<R>(text, params), set]))[0];
+          const result = await fn({ query, queryAndCommit: query, exec: async (script) => void (await Promise.all([inner.exec(script), set])) });
           await set;
           return result;
         } catch (error) {

@@ -16,6 +16,11 @@ declare const tenantTxBrand: unique symbol;
 export interface TenantTx {
   readonly tenantId: string;
   query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * The transaction's last statement, sent with COMMIT behind it (one round trip for both); no
+   * statement may follow. Nothing commits if it fails. See `TenantQueryable.queryAndCommit`.
+   */
+  queryAndCommit<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs `fn` in this process once the transaction has committed (not after a rollback). */
   afterCommit(fn: () => void): void;
   readonly [tenantTxBrand]: true;
@@ -33,6 +38,7 @@ export async function withTenant<T>(
     const tenantTx = {
       tenantId,
       query: tx.query.bind(tx),
+      queryAndCommit: tx.queryAndCommit.bind(tx),
       afterCommit: (f: () => void) => void committed.push(f),
     } as unknown as TenantTx;
     return fn(tenantTx);

@@ -73,6 +73,41 @@ describe('database adapter: sessions', () => {
     expect(b).toEqual([{ role: TENANT_ROLE, tenant, ro: 'off' }]);
   });
 
+  it('queryAndCommit commits with its statement, in the tenant context; nothing may follow it', async () => {
+    await test.db.exec(`create table qc_probe (v int primary key); grant select, insert on qc_probe to ${TENANT_ROLE}`);
+    const count = async () => (await test.db.query<{ n: number }>('select count(*)::int as n from qc_probe'))[0]!.n;
+    const rows = await test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, async (tx) => {
+      await tx.query('insert into qc_probe values (1)');
+      return tx.queryAndCommit("insert into qc_probe values (2) returning current_user as role, current_setting('app.tenant_id') as tenant");
+    });
+    expect(rows).toEqual([{ role: TENANT_ROLE, tenant }]);
+    expect(await count()).toBe(2);
+
+    // A failing last statement commits nothing, earlier statements included, and its error is translated.
+    await expect(
+      test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, async (tx) => {
+        await tx.query('insert into qc_probe values (3)');
+        return tx.queryAndCommit('insert into qc_probe values (1)');
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await count()).toBe(2);
+
+    // Statements after it are refused and never run, whichever way they are sent.
+    for (const next of ['query', 'queryAndCommit'] as const) {
+      await expect(
+        test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, async (tx) => {
+          await tx.queryAndCommit('insert into qc_probe values (4)');
+          await tx[next]('insert into qc_probe values (5)');
+        }),
+      ).rejects.toThrow(/committed/);
+      await test.db.exec('delete from qc_probe where v = 4');
+    }
+    expect(await count()).toBe(2);
+    expect(await test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, (tx) => tx.query('select 1 as ok'))).toEqual([
+      { ok: 1 },
+    ]);
+  });
+
   it('a read outside a transaction cannot write', async () => {
     await expect(
       test.db.tenantTransaction(tenant, { readOnly: true, transaction: false }, (tx) =>

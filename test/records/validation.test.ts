@@ -144,6 +144,36 @@ describe('record validation per field type', () => {
     expect(ok.status).toBe(201);
   });
 
+  it('checks relations on update too, and before rule validation when rules validate', async () => {
+    const customer = (await f.t.post(f.base('customers'), { full_name: 'Rel2' }, f.as)).body.data;
+    const order = (await f.t.post(f.base('orders'), { code: 'O-2', customer: customer.id }, f.as)).body.data;
+    const missing = '00000000-0000-4000-8000-00000000abcd';
+    const path = `${f.base('orders')}/${order.id}`;
+    const stale = await f.t.put(path, { code: 'O-2b', customer: missing }, f.as);
+    expect(stale.status).toBe(400);
+    expect(stale.body.error.details).toEqual([{ field: 'customer', message: expect.stringContaining(missing) }]);
+    expect((await f.t.get(path, f.as)).body.data.data).toEqual({ code: 'O-2', customer: customer.id });
+
+    // With rule validation registered, the relation check runs first (CONTRACT §7: schema, then rules).
+    const { RULE_HOOKS } = await import('../../src/domain/records/save-pipeline.js');
+    const ruleRuns: string[] = [];
+    const rule = async () => void ruleRuns.push('ran');
+    RULE_HOOKS.validateRules.push(rule);
+    try {
+      const before = await f.countRecords();
+      const res = await f.t.post(f.base('orders'), { code: 'x', customer: missing }, f.as);
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0].field).toBe('customer');
+      expect(ruleRuns).toEqual([]);
+      expect(await f.countRecords()).toBe(before);
+      expect((await f.t.put(path, { customer: missing }, f.as)).status).toBe(400);
+      expect((await f.t.post(f.base('orders'), { code: 'y', customer: customer.id }, f.as)).status).toBe(201);
+      expect(ruleRuns).toEqual(['ran']);
+    } finally {
+      RULE_HOOKS.validateRules.splice(RULE_HOOKS.validateRules.indexOf(rule), 1);
+    }
+  });
+
   it('unique fields: a duplicate is 409 naming the field (emails ignore case); updates keep their own value', async () => {
     const first = (await f.t.post(f.base('customers'), { full_name: 'U1', email: 'u@example.com' }, f.as)).body.data;
     await refused({ full_name: 'U2', email: 'U@example.com' }, 'email', 'CONFLICT');

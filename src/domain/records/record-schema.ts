@@ -47,29 +47,47 @@ export function recordValidationError(details: ErrorDetail[]) {
 }
 
 /**
- * Every relation value must name an existing record of its target entity in this tenant.
- * One query for the whole record, whatever the number of relation fields.
+ * A relation value to verify: record `id` must exist in this tenant and belong to entity `entityId`
+ * — any entity when null; none when undefined (the target entity is unknown or unpublished).
  */
-export async function checkRelations(tx: TenantTx, definition: EntityDefinition, data: Record<string, unknown>): Promise<void> {
+export interface RelationCheck {
+  field: string;
+  id: string;
+  target: string | undefined;
+  entityId: string | null | undefined;
+}
+
+/** The relation values of a record, each with the entity it must belong to. */
+export async function planRelationChecks(tx: TenantTx, definition: EntityDefinition, data: Record<string, unknown>): Promise<RelationCheck[]> {
   const wanted = definition.fields
     .filter((f) => f.fieldType === 'relation' && typeof data[f.fieldKey] === 'string')
-    .map((f) => ({ field: f, id: data[f.fieldKey] as string, target: relatedEntityOf(f) }));
-  if (wanted.length === 0) return;
-  // Target entities come from the published-entity cache, else are read together with the record lookup.
+    .map((f) => ({ field: f.fieldKey, id: data[f.fieldKey] as string, target: relatedEntityOf(f) }));
+  if (wanted.length === 0) return [];
   const targetNames = [...new Set(wanted.flatMap((w) => (w.target ? [w.target] : [])))];
-  const [rows, ...targets] = await Promise.all([
-    tx.query<{ id: string; entity_id: string }>('select id, entity_id from records where tenant_id = $1 and id = any($2::uuid[])', [
-      tx.tenantId,
-      wanted.map((w) => w.id),
-    ]),
-    ...targetNames.map((name) => findPublishedEntityCached(tx, name)),
-  ]);
+  const targets = await Promise.all(targetNames.map((name) => findPublishedEntityCached(tx, name)));
   const targetIds = new Map(targetNames.map((name, i) => [name, targets[i] && 'id' in targets[i] ? targets[i].id : undefined]));
+  return wanted.map((w) => ({ ...w, entityId: w.target === undefined ? null : targetIds.get(w.target) }));
+}
+
+/** VALIDATION_ERROR naming each failed relation field. */
+export function relationError(failed: readonly RelationCheck[]) {
+  return recordValidationError(failed.map((w) => ({ field: w.field, message: `no ${w.target ?? 'related'} record has id ${w.id}` })));
+}
+
+/**
+ * Every relation value must name an existing record of its target entity in this tenant: one
+ * query for the whole record, whatever the number of relation fields. (A save without rule
+ * validation lets its write statement carry this check instead: see save-pipeline.ts.)
+ */
+export async function checkRelations(tx: TenantTx, checks: readonly RelationCheck[]): Promise<void> {
+  if (checks.length === 0) return;
+  const rows = await tx.query<{ id: string; entity_id: string }>('select id, entity_id from records where tenant_id = $1 and id = any($2::uuid[])', [
+    tx.tenantId,
+    checks.map((w) => w.id),
+  ]);
   const found = new Map(rows.map((r) => [r.id, r.entity_id]));
-  const details = wanted
-    .filter((w) => found.get(w.id) === undefined || (w.target !== undefined && found.get(w.id) !== targetIds.get(w.target)))
-    .map((w) => ({ field: w.field.fieldKey, message: `no ${w.target ?? 'related'} record has id ${w.id}` }));
-  if (details.length) throw recordValidationError(details);
+  const failed = checks.filter((w) => found.get(w.id) === undefined || (w.entityId !== null && found.get(w.id) !== w.entityId));
+  if (failed.length) throw relationError(failed);
 }
 
 /** `name` of a record: the entity's displayField, else its first text field, else '' (CONTRACT §6). */

@@ -1,7 +1,16 @@
 import type { TenantTx } from '../../db/with-tenant.js';
 import type { PublishedEntity } from '../entities/entity.types.js';
 import type { EmbeddingsClient } from './embeddings.js';
-import { checkRelations, fieldMap, recordName, searchableText, validateRecordData } from './record-schema.js';
+import {
+  checkRelations,
+  fieldMap,
+  planRelationChecks,
+  recordName,
+  relationError,
+  searchableText,
+  validateRecordData,
+  type RelationCheck,
+} from './record-schema.js';
 import { insertRecord, storeEmbedding, updateRecordRow } from './record.repository.js';
 import type { RecordView } from './record.types.js';
 import { writeUniqueValues } from './unique-values.js';
@@ -19,6 +28,8 @@ export interface SaveState {
   values: Record<string, unknown>;
   saved: RecordView | null;
   readonly embeddings: EmbeddingsClient | null;
+  /** Relation values schema validation left for the write statement to verify (see validateSchema). */
+  relationGuard?: Array<RelationCheck & { entityId: string | null }>;
 }
 
 export type SaveHook = (state: SaveState) => Promise<void>;
@@ -50,21 +61,34 @@ async function merge(state: SaveState): Promise<void> {
   state.values = { ...base, ...state.input };
 }
 
+/**
+ * Values by field type, then relation targets. Without rule validation to run in between, the
+ * relation check travels in the write statement itself (one statement, one snapshot, no extra
+ * round trip); with it, it runs here, so a schema error still comes before a rule's (CONTRACT §7).
+ * A target entity that is unknown can only fail, and is reported here either way.
+ */
 async function validateSchema(state: SaveState): Promise<void> {
   state.values = validateRecordData(state.entity.definition, state.values);
-  await checkRelations(state.tx, state.entity.definition, state.values);
+  const checks = await planRelationChecks(state.tx, state.entity.definition, state.values);
+  const resolved = (c: RelationCheck): c is RelationCheck & { entityId: string | null } => c.entityId !== undefined;
+  if (RULE_HOOKS.validateRules.length === 0 && checks.every(resolved)) state.relationGuard = checks;
+  else await checkRelations(state.tx, checks);
 }
 
 async function write(state: SaveState): Promise<void> {
   const { tx, entity, values } = state;
   const definition = entity.definition;
   const row = { name: recordName(definition, values), data: values, searchText: searchableText(definition, values) };
-  const saved = state.existing
-    ? await updateRecordRow(tx, entity.id, state.existing.id, row)
-    : await insertRecord(tx, entity.id, row);
-  if (definition.fields.some((f) => f.isUnique)) {
-    await writeUniqueValues(tx, entity.id, saved.id, definition, values, !state.existing);
-  }
+  const unique = definition.fields.some((f) => f.isUnique);
+  // Nothing after this statement: its COMMIT goes with it, in the same round trip.
+  const last = !unique && !state.embeddings && RULE_HOOKS.afterSave.length === 0;
+  const options = { guard: state.relationGuard ?? [], last };
+  const result = state.existing
+    ? await updateRecordRow(tx, entity.id, state.existing.id, row, options)
+    : await insertRecord(tx, entity.id, row, options);
+  if (result.failed) throw relationError(result.failed.map((i) => options.guard[i]!));
+  const saved = result.saved;
+  if (unique) await writeUniqueValues(tx, entity.id, saved.id, definition, values, !state.existing);
   if (state.embeddings) {
     const changed = !state.existing || row.searchText !== searchableText(definition, state.existing.data);
     if (changed) await storeEmbedding(tx, saved.id, await state.embeddings.embedOrNull(row.searchText));
