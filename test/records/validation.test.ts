@@ -153,6 +153,13 @@ describe('record validation per field type', () => {
     expect(stale.status).toBe(400);
     expect(stale.body.error.details).toEqual([{ field: 'customer', message: expect.stringContaining(missing) }]);
     expect((await f.t.get(path, f.as)).body.data.data).toEqual({ code: 'O-2', customer: customer.id });
+    // Every failing relation is named, each with its own value.
+    const both = await f.t.put(path, { customer: missing, buyer: order.id }, f.as);
+    expect(both.status).toBe(400);
+    expect(both.body.error.details.map((d: { field: string; message: string }) => [d.field, d.message.includes(d.field === 'customer' ? missing : order.id)])).toEqual([
+      ['customer', true],
+      ['buyer', true],
+    ]);
 
     // With rule validation registered, the relation check runs first (CONTRACT §7: schema, then rules).
     const { RULE_HOOKS } = await import('../../src/domain/records/save-pipeline.js');

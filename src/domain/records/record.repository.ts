@@ -40,47 +40,69 @@ export interface WriteOptions {
 export type WriteResult = { saved: RecordView; failed?: undefined } | { saved?: undefined; failed: number[] };
 
 /**
- * The relation guard as a CTE: the guard entries (0-based) with no matching record, checked in the
- * same statement — the same snapshot — as the write they gate.
+ * The relation guard as a CTE: one `exists` probe per relation value, in the same statement — the
+ * same snapshot — as the write it gates. Its text depends only on the number of values, so each
+ * form is prepared once and, its estimates being exact, soon runs on a generic plan (an `unnest`
+ * of an array would be re-planned on every run). Parameters from `$first` on: id, entity id.
  */
-const missingCte = (ids: string, entityIds: string) => `missing as (
-    select (w.n - 1)::int as n from unnest(${ids}::uuid[], ${entityIds}::uuid[]) with ordinality as w(id, entity_id, n)
-     where not exists (select 1 from records t where t.tenant_id = $1 and t.id = w.id and (w.entity_id is null or t.entity_id = w.entity_id)))`;
-const guardedResult = `select saved.*, (select array_agg(n) from missing) as missing from (select) as one left join saved on true`;
+function guardSql(first: number, count: number) {
+  const probes = Array.from({ length: count }, (_, i) => {
+    const id = `$${first + 2 * i}`;
+    const entity = `$${first + 2 * i + 1}`;
+    return `exists (select 1 from records t where t.tenant_id = $1 and t.id = ${id}::uuid and (${entity}::uuid is null or t.entity_id = ${entity}::uuid)) as ok${i}`;
+  });
+  const names = probes.map((_, i) => `checked.ok${i}`);
+  return {
+    cte: `checked as (select ${probes.join(', ')})`,
+    allFound: names.join(' and '),
+    result: `select saved.*, array[${names.join(', ')}] as found from checked left join saved on true`,
+  };
+}
 
-const INSERT = `insert into records as r (tenant_id, entity_id, name, data, search_text)
+const insertSql = (guarded: number) => {
+  if (guarded === 0) {
+    return `insert into records as r (tenant_id, entity_id, name, data, search_text)
      values ($1, $2, $3, $4::text::jsonb, tb_search_norm($5))
      returning ${RECORD_COLUMNS}`;
-const GUARDED_INSERT = `with ${missingCte('$6', '$7')},
-  saved as (
+  }
+  const g = guardSql(6, guarded);
+  return `with ${g.cte}, saved as (
     insert into records as r (tenant_id, entity_id, name, data, search_text)
-    select $1::uuid, $2::uuid, $3::text, $4::text::jsonb, tb_search_norm($5) where not exists (select 1 from missing)
+    select $1::uuid, $2::uuid, $3::text, $4::text::jsonb, tb_search_norm($5) from checked where ${g.allFound}
     returning ${RECORD_COLUMNS})
-  ${guardedResult}`;
-const UPDATE = `update records as r set name = $4, data = $5::text::jsonb, search_text = tb_search_norm($6), updated_at = now()
-      where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3
-     returning ${RECORD_COLUMNS}`;
-const GUARDED_UPDATE = `with ${missingCte('$7', '$8')},
-  saved as (
-    update records as r set name = $4, data = $5::text::jsonb, search_text = tb_search_norm($6), updated_at = now()
-     where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3 and not exists (select 1 from missing)
-    returning ${RECORD_COLUMNS})
-  ${guardedResult}`;
+  ${g.result}`;
+};
 
-async function runWrite(tx: TenantTx, plain: string, guarded: string, params: unknown[], options: WriteOptions): Promise<WriteResult> {
+const updateSql = (guarded: number) => {
+  const set = 'name = $4, data = $5::text::jsonb, search_text = tb_search_norm($6), updated_at = now()';
+  if (guarded === 0) {
+    return `update records as r set ${set} where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3
+     returning ${RECORD_COLUMNS}`;
+  }
+  const g = guardSql(7, guarded);
+  return `with ${g.cte}, saved as (
+    update records as r set ${set} from checked
+     where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3 and ${g.allFound}
+    returning ${RECORD_COLUMNS})
+  ${g.result}`;
+};
+
+type WriteRow = RecordRow & { found?: boolean[] };
+
+async function runWrite(tx: TenantTx, sql: (guarded: number) => string, params: unknown[], options: WriteOptions): Promise<WriteResult> {
   const guard = options.guard ?? [];
-  const text = guard.length ? guarded : plain;
-  const all = guard.length ? [...params, guard.map((g) => g.id), guard.map((g) => g.entityId)] : params;
-  const rows = await (options.last ? tx.queryAndCommit<RecordRow & { missing?: number[] | null }>(text, all) : tx.query<RecordRow & { missing?: number[] | null }>(text, all));
+  const text = sql(guard.length);
+  const all = [...params, ...guard.flatMap((g) => [g.id, g.entityId])];
+  const rows = await (options.last ? tx.queryAndCommit<WriteRow>(text, all) : tx.query<WriteRow>(text, all));
   const row = rows[0];
   if (!row) throw new Error('record write returned no row');
-  if (row.missing) return { failed: row.missing };
-  const { missing: _missing, ...saved } = row;
-  return { saved };
+  const { found, ...saved } = row;
+  const failed = (found ?? []).flatMap((ok, i) => (ok ? [] : [i]));
+  return failed.length ? { failed } : { saved };
 }
 
 export async function insertRecord(tx: TenantTx, entityId: string, write: RecordWrite, options: WriteOptions = {}): Promise<WriteResult> {
-  return runWrite(tx, INSERT, GUARDED_INSERT, [tx.tenantId, entityId, write.name, JSON.stringify(write.data), write.searchText], options);
+  return runWrite(tx, insertSql, [tx.tenantId, entityId, write.name, JSON.stringify(write.data), write.searchText], options);
 }
 
 export async function updateRecordRow(
@@ -90,7 +112,7 @@ export async function updateRecordRow(
   write: RecordWrite,
   options: WriteOptions = {},
 ): Promise<WriteResult> {
-  return runWrite(tx, UPDATE, GUARDED_UPDATE, [tx.tenantId, entityId, id, write.name, JSON.stringify(write.data), write.searchText], options);
+  return runWrite(tx, updateSql, [tx.tenantId, entityId, id, write.name, JSON.stringify(write.data), write.searchText], options);
 }
 
 export async function deleteRecordRow(tx: TenantTx, entityId: string, id: string): Promise<boolean> {
