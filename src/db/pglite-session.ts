@@ -9,6 +9,8 @@ const COMMIT = serialize.query('commit');
 
 /** Named prepared statements kept per session; the least recently used beyond this are closed. */
 const MAX_STATEMENTS = 500;
+/** Memoised message sets (see `statementMessages`); all are dropped when this many are held. */
+const MAX_MEMO = 10_000;
 
 type Before = () => readonly Uint8Array[];
 const none: Before = () => [];
@@ -35,6 +37,7 @@ export class PgliteSession {
   /** Close messages of evicted statements, sent in front of the next call. */
   private closing: Uint8Array[] = [];
   private counter = 0;
+  private readonly memo = new Map<string, Uint8Array[]>();
   private tail: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly pg: PGlite) {}
@@ -63,9 +66,21 @@ export class PgliteSession {
     return (last?.rows ?? []) as T[];
   }
 
-  /** Bind + Describe + Execute of `text` (prepared if need be), for a caller that sends them itself. */
-  async statementMessages(text: string, params: readonly unknown[]): Promise<Uint8Array[]> {
-    return this.bindAndExecute(await this.prepare(text), params);
+  /**
+   * Bind + Describe + Execute of `text` (prepared if need be), for a caller that sends them itself.
+   * With a `memo` key, the messages built for (statement, key) are reused: for a statement run very
+   * often with few distinct values (the tenant context).
+   */
+  async statementMessages(text: string, params: readonly unknown[], memo?: string): Promise<Uint8Array[]> {
+    const statement = await this.prepare(text);
+    if (memo === undefined) return this.bindAndExecute(statement, params);
+    const key = `${statement.name}\u0000${memo}`;
+    let messages = this.memo.get(key);
+    if (!messages) {
+      if (this.memo.size >= MAX_MEMO) this.memo.clear();
+      this.memo.set(key, (messages = this.bindAndExecute(statement, params)));
+    }
+    return messages;
   }
 
   /** A script of simple-protocol statements (no parameters), after the `before()` messages. */

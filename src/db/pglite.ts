@@ -83,9 +83,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
   /** A read without BEGIN: each statement runs with the tenant context in front, in one call. */
   const tenantRead = <T>(tenantId: string, fn: (tx: TenantQueryable) => Promise<T>) => {
-    const context = [TENANT_ROLE, tenantId.toLowerCase()];
+    const tenant = tenantId.toLowerCase();
     const query = <R extends Row>(text: string, params?: readonly unknown[]) =>
-      exclusive(() => translated(session.statementMessages(READ_CONTEXT, context).then((before) => session.query<R>(text, params, () => before))));
+      exclusive(() =>
+        translated(session.statementMessages(READ_CONTEXT, [TENANT_ROLE, tenant], tenant).then((before) => session.query<R>(text, params, () => before))),
+      );
     return fn({ query, queryAndCommit: query, exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')) });
   };
 
