@@ -36,6 +36,21 @@ describe('record list: paging, typed sorting, filters', () => {
     expect(p9.body.data).toMatchObject({ data: [], total: 5, page: 9, totalPages: 3 });
   });
 
+  it('pages filtered lists the same way, the total counting matches only, also past the end', async () => {
+    // tier in (gold, silver): Nine, Ten, Hundred, Minus; sorted by score: Minus, Nine, Ten, Hundred.
+    const q = 'filter.tier.in=gold,silver&sort=score';
+    const p1 = await list(`${q}&page=1&limit=3`);
+    expect(p1.body.data).toMatchObject({ total: 4, page: 1, limit: 3, totalPages: 2 });
+    expect(names(p1)).toEqual(['Minus', 'Nine', 'Ten']);
+    const p2 = await list(`${q}&page=2&limit=3`);
+    expect(p2.body.data).toMatchObject({ total: 4, page: 2, totalPages: 2 });
+    expect(names(p2)).toEqual(['Hundred']);
+    const p5 = await list(`${q}&page=5&limit=3`);
+    expect(p5.body.data).toMatchObject({ data: [], total: 4, page: 5, totalPages: 2 });
+    const none = await list('filter.score=12345');
+    expect(none.body.data).toMatchObject({ data: [], total: 0, page: 1, totalPages: 0 });
+  });
+
   it('clamps limit 150 to 100 and says so', async () => {
     const res = await list('limit=150');
     expect(res.status).toBe(200);

@@ -64,18 +64,41 @@ export async function getRecord(tx: TenantTx, entityName: string, id: string, re
   return record;
 }
 
+/**
+ * A page of records and the total. Without conditions the total is a count the (tenant, entity)
+ * index answers and the page an index scan in sort order. With conditions (filters, search) the
+ * matching rows are found once: the total is a window count over them, beside the page; only a page
+ * past the end, which has no row to carry it, costs a separate count.
+ */
 export async function listRecords(tx: TenantTx, entity: PublishedEntity, query: ListQuery, resolve: boolean): Promise<RecordPage> {
   const sql = buildListSql(entity.definition, query, 5);
   const scope = 'r.tenant_id = $1 and r.entity_id = $2';
-  const rows = await tx.query<RecordView & { total: number }>(
-    `select c.total, p.* from (select count(*)::int as total from records r where ${scope}${sql.where}) c
-       left join lateral (
-         select ${RECORD_COLUMNS} from records r where ${scope}${sql.where}
-          order by ${sql.orderBy} limit $3 offset $4
-       ) p on true`,
-    [tx.tenantId, entity.id, query.limit, (query.page - 1) * query.limit, ...sql.params],
-  );
-  const total = Number(rows[0]?.total ?? 0);
+  const params = [tx.tenantId, entity.id, query.limit, (query.page - 1) * query.limit, ...sql.params];
+  const rows =
+    sql.where === ''
+      ? await tx.query<RecordView & { total: number }>(
+          `select c.total, p.* from (select count(*)::int as total from records r where ${scope}) c
+             left join lateral (
+               select ${RECORD_COLUMNS} from records r where ${scope}
+                order by ${sql.orderBy} limit $3 offset $4
+             ) p on true`,
+          params,
+        )
+      : await tx.query<RecordView & { total: number }>(
+          `select (count(*) over ())::int as total, ${RECORD_COLUMNS} from records r where ${scope}${sql.where}
+            order by ${sql.orderBy} limit $3 offset $4`,
+          params,
+        );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && sql.where !== '' && query.page > 1) {
+    const counted = buildListSql(entity.definition, query, 3);
+    const [count] = await tx.query<{ total: number }>(`select count(*)::int as total from records r where ${scope}${counted.where}`, [
+      tx.tenantId,
+      entity.id,
+      ...counted.params,
+    ]);
+    total = Number(count?.total ?? 0);
+  }
   const data = rows
     .filter((r) => r.id !== null)
     .map(({ id, entityId, name, data, createdAt, updatedAt }) => ({ id, entityId, name, data, createdAt, updatedAt }));
