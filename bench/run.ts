@@ -48,7 +48,9 @@ const children: ChildProcess[] = [];
 function start(script: string, env: Record<string, string>, name: string): ChildProcess {
   // BENCH_NODE_ARGS: extra node flags for the service (e.g. --cpu-prof when looking for hot spots).
   const extra = name === 'service' && process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', script, ...(name === 'service' ? ['serve'] : [])], {
+  // The service runs as `npm start` runs it: the compiled build (built once at the start of the run).
+  const args = name === 'service' ? [...extra, script, 'serve'] : ['--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -64,6 +66,8 @@ function stop(child: ChildProcess): Promise<void> {
     setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
   });
 }
+// What `npm start` runs: build dist/ first (prestart does the same).
+execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 
 async function waitReady(port: number, path: string) {
@@ -152,7 +156,7 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport> {
   }
 
   const common = { LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', DATABASE_POOL_MAX: '20' };
-  const service = start('src/main.ts', { ...common, PORT: '3901', HOST: '127.0.0.1', ...(dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir! }) }, 'service');
+  const service = start('dist/main.js', { ...common, PORT: '3901', HOST: '127.0.0.1', ...(dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir! }) }, 'service');
   const bare = dbUrl ? start('bench/baseline-server.ts', { ...common, PORT: '3902', DATABASE_URL: dbUrl }, 'baseline') : undefined;
   let maxRss = 0;
   const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(service.pid))), 500);
