@@ -38,32 +38,25 @@ export class PgliteSession {
   private closing: Uint8Array[] = [];
   private counter = 0;
   private readonly memo = new Map<string, Uint8Array[]>();
+  private readonly parsing = new Map<string, Promise<Statement>>();
   private tail: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly pg: PGlite) {}
 
   /**
-   * Rows of the last statement. `before()` is asked for messages to run first, in the same call and
-   * the same Sync, at the moment the call is made (after any prepare call of its own).
+   * Rows of the statement. `before()` is asked for messages to run first, in the same call and the
+   * same Sync, at the moment the call is made (after any prepare call of its own).
    */
-  async query<T extends Row>(text: string, params: readonly unknown[] = [], before: Before = none): Promise<T[]> {
-    const statement = await this.prepare(text);
-    const messages = await this.call(() => [...before(), ...this.bindAndExecute(statement, params), SYNC]);
-    const results = parse.parseResults(messages, this.pg.parsers);
-    return (results.at(-1)?.rows ?? []) as T[];
+  query<T extends Row>(text: string, params: readonly unknown[] = [], before: Before = none): Promise<T[]> {
+    return this.run<T>(text, params, before, false);
   }
 
   /**
    * Like `query`, with COMMIT in the same call behind the statement. After a failed statement the
    * server answers COMMIT with ROLLBACK, and the statement's error is thrown.
    */
-  async queryThenCommit<T extends Row>(text: string, params: readonly unknown[], before: Before): Promise<T[]> {
-    const statement = await this.prepare(text);
-    const messages = await this.call(() => [...before(), ...this.bindAndExecute(statement, params), SYNC, COMMIT]);
-    const results = parse.parseResults(messages, this.pg.parsers);
-    const [last, commit] = results.slice(-2);
-    if (commit?.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit?.command ?? 'nothing'}`);
-    return (last?.rows ?? []) as T[];
+  queryThenCommit<T extends Row>(text: string, params: readonly unknown[], before: Before): Promise<T[]> {
+    return this.run<T>(text, params, before, true);
   }
 
   /**
@@ -88,6 +81,16 @@ export class PgliteSession {
     await this.call(() => [...before(), serialize.query(script)]);
   }
 
+  private async run<T extends Row>(text: string, params: readonly unknown[], before: Before, commit: boolean): Promise<T[]> {
+    const statement = await this.prepare(text);
+    const messages = await this.call(() => [...before(), ...this.bindAndExecute(statement, params), SYNC, ...(commit ? [COMMIT] : [])]);
+    const results = parse.parseResults(messages, this.pg.parsers);
+    if (!commit) return (results.at(-1)?.rows ?? []) as T[];
+    const [last, committed] = results.slice(-2);
+    if (committed?.command !== 'COMMIT') throw new Error(`COMMIT answered ${committed?.command ?? 'nothing'}`);
+    return (last?.rows ?? []) as T[];
+  }
+
   private bindAndExecute(statement: Statement, params: readonly unknown[]): Uint8Array[] {
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -97,24 +100,37 @@ export class PgliteSession {
     return [serialize.bind({ statement: statement.name, values }), DESCRIBE_PORTAL, EXECUTE];
   }
 
-  private async prepare(text: string): Promise<Statement> {
+  /**
+   * The named statement of `text`, parsed on first use. Concurrent first uses share one Parse.
+   * An evicted statement is the least recently used one; its Close goes out with the next call,
+   * which cannot be a call of a statement that was just prepared (those were used more recently).
+   */
+  private prepare(text: string): Promise<Statement> {
     const known = this.statements.get(text);
     if (known) {
       // Most recently used last: eviction takes the first key.
       this.statements.delete(text);
       this.statements.set(text, known);
-      return known;
+      return Promise.resolve(known);
     }
-    const name = `tb_${(++this.counter).toString(36)}`;
-    const messages = await this.call(() => [serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), SYNC]);
-    const statement = { name, types: parse.parseDescribeStatementResults(messages) };
-    this.statements.set(text, statement);
-    if (this.statements.size > MAX_STATEMENTS) {
-      const [oldest, evicted] = this.statements.entries().next().value!;
-      this.statements.delete(oldest);
-      this.closing.push(serialize.close({ type: 'S', name: evicted.name }));
+    let parsing = this.parsing.get(text);
+    if (!parsing) {
+      const name = `tb_${(++this.counter).toString(36)}`;
+      parsing = this.call(() => [serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), SYNC])
+        .then((messages) => {
+          const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+          this.statements.set(text, statement);
+          if (this.statements.size > MAX_STATEMENTS) {
+            const [oldest, evicted] = this.statements.entries().next().value!;
+            this.statements.delete(oldest);
+            this.closing.push(serialize.close({ type: 'S', name: evicted.name }));
+          }
+          return statement;
+        })
+        .finally(() => this.parsing.delete(text));
+      this.parsing.set(text, parsing);
     }
-    return statement;
+    return parsing;
   }
 
   /**
