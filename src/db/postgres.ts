@@ -13,7 +13,8 @@ function adapt(sql: Sql): Queryable {
         // Named prepared statements: an unnamed one costs two round trips per statement (postgres.js
         // first describes it to learn the parameter types). postgres.js keeps them per connection;
         // connections are recycled (max_lifetime), which bounds the set dynamic list queries make.
-        return (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
+        // `.execute()`: queued on the connection now, in call order, not when first awaited.
+        return (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true }).execute()) as unknown as T[];
       } catch (error) {
         throw translateDatabaseError(error);
       }
@@ -52,18 +53,14 @@ async function transactOn<T>(
     queryAndCommit: async <R extends Row>(text: string, params?: readonly unknown[]) => {
       open();
       committed = true;
-      // Both queued now, in this order (a postgres.js query otherwise starts only when awaited), and
-      // written in the same packet; after a failed statement the server answers COMMIT with ROLLBACK.
-      const rows = conn.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true }).execute();
+      // Both queued now, in this order, and written in the same packet; after a failed statement the
+      // server answers COMMIT with ROLLBACK.
+      const rows = inner.query<R>(text, params);
       const commit = conn.unsafe('commit').execute();
       commit.catch(() => undefined); // awaited below, once the statement's own error had its turn
-      try {
-        const result = (await rows) as unknown as R[];
-        await commit;
-        return result;
-      } catch (error) {
-        throw translateDatabaseError(error);
-      }
+      const result = await rows;
+      await commit.catch((error: unknown) => Promise.reject(translateDatabaseError(error)));
+      return result;
     },
   };
   try {
