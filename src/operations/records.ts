@@ -178,7 +178,7 @@ export const createRecord = defineTenantOperation({
   run: async (ctx, input) => {
     allow(ctx, 'create', input.entityName);
     const entity = await loadEntity(ctx.tx, input.entityName);
-    return create(ctx.tx, entity, input.data, { embeddings: embeddingsClientFor(ctx.config.embeddings) });
+    return create(ctx.tx, entity, input.data, { embeddings: embeddingsClientFor(ctx.config.embeddings), endsTransaction: true });
   },
 });
 
@@ -199,7 +199,7 @@ export const updateRecord = defineTenantOperation({
   ],
   run: async (ctx, input) => {
     allow(ctx, 'update', input.entityName);
-    return update(ctx.tx, input.entityName, input.id, input.data, { embeddings: embeddingsClientFor(ctx.config.embeddings) });
+    return update(ctx.tx, input.entityName, input.id, input.data, { embeddings: embeddingsClientFor(ctx.config.embeddings), endsTransaction: true });
   },
 });
 

@@ -108,19 +108,24 @@ export async function listRecords(tx: TenantTx, entity: PublishedEntity, query: 
 
 export interface SaveDeps {
   embeddings: EmbeddingsClient | null;
+  /**
+   * The save is the last work of its transaction (the caller answers with the saved record): its
+   * write may then carry the COMMIT (see save-pipeline.ts). Leave it off when more statements follow.
+   */
+  endsTransaction?: boolean;
 }
 
 export async function createRecord(tx: TenantTx, entity: PublishedEntity, data: Record<string, unknown>, deps: SaveDeps) {
   const unknown = unknownKeyDetails(entity.definition, data);
   if (unknown.length) throw recordValidationError(unknown);
-  return runSavePipeline({ tx, entity, mode: 'create', existing: null, input: data, values: {}, saved: null, embeddings: deps.embeddings });
+  return runSavePipeline({ tx, entity, mode: 'create', existing: null, input: data, values: {}, saved: null, embeddings: deps.embeddings, endsTransaction: deps.endsTransaction ?? false });
 }
 
 export async function updateRecord(tx: TenantTx, entityName: string, id: string, data: Record<string, unknown>, deps: SaveDeps) {
   const { entity, record: existing } = await loadEntityAndRecord(tx, entityName, id, true);
   const unknown = unknownKeyDetails(entity.definition, data);
   if (unknown.length) throw recordValidationError(unknown);
-  return runSavePipeline({ tx, entity, mode: 'update', existing, input: data, values: {}, saved: null, embeddings: deps.embeddings });
+  return runSavePipeline({ tx, entity, mode: 'update', existing, input: data, values: {}, saved: null, embeddings: deps.embeddings, endsTransaction: deps.endsTransaction ?? false });
 }
 
 export async function deleteRecord(tx: TenantTx, entity: PublishedEntity, id: string) {

@@ -28,6 +28,8 @@ export interface SaveState {
   values: Record<string, unknown>;
   saved: RecordView | null;
   readonly embeddings: EmbeddingsClient | null;
+  /** Nothing follows the save in its transaction (the caller says so): the write may commit it. */
+  readonly endsTransaction: boolean;
   /** Relation values schema validation left for the write statement to verify (see validateSchema). */
   relationGuard?: Array<RelationCheck & { entityId: string | null }>;
 }
@@ -81,7 +83,7 @@ async function write(state: SaveState): Promise<void> {
   const row = { name: recordName(definition, values), data: values, searchText: searchableText(definition, values) };
   const unique = definition.fields.some((f) => f.isUnique);
   // Nothing after this statement: its COMMIT goes with it, in the same round trip.
-  const last = !unique && !state.embeddings && RULE_HOOKS.afterSave.length === 0;
+  const last = state.endsTransaction && !unique && !state.embeddings && RULE_HOOKS.afterSave.length === 0;
   const options = { guard: state.relationGuard ?? [], last };
   const result = state.existing
     ? await updateRecordRow(tx, entity.id, state.existing.id, row, options)
