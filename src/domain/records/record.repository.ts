@@ -98,7 +98,9 @@ async function runWrite(tx: TenantTx, sql: (guarded: number) => string, params: 
   if (!row) throw new Error('record write returned no row');
   const { found, ...saved } = row;
   const failed = (found ?? []).flatMap((ok, i) => (ok ? [] : [i]));
-  return failed.length ? { failed } : { saved };
+  if (failed.length) return { failed };
+  if (!saved.id) throw new Error('record write matched no row');
+  return { saved };
 }
 
 export async function insertRecord(tx: TenantTx, entityId: string, write: RecordWrite, options: WriteOptions = {}): Promise<WriteResult> {
