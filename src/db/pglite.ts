@@ -97,9 +97,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     exec: (script) => exclusive(() => translated(session.simple(script))),
     transaction: (fn, options) => transaction(fn, options?.readOnly ? 'begin read only' : 'begin'),
     tenantTransaction: <T>(tenantId: string, options: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) => {
-      const context = tenantContextSql(tenantId);
       if (options.readOnly && !options.transaction) return tenantRead(tenantId, fn);
-      return transaction(fn, `${options.readOnly ? 'begin read only' : 'begin'}; ${context}`);
+      return transaction(fn, `${options.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`);
     },
     close: () => exclusive(() => pg.close()),
   };

@@ -147,7 +147,6 @@ export async function openPostgres(url: string, options: { max: number }): Promi
      * previous request (of any tenant, failed or not) left there is never what a query sees.
      */
     async tenantTransaction<T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) {
-      const context = tenantContextSql(tenantId);
       if (txOptions.readOnly && !txOptions.transaction) {
         const conn = await readSql.reserve();
         try {
@@ -165,7 +164,7 @@ export async function openPostgres(url: string, options: { max: number }): Promi
         }
       }
       const conn = await (txOptions.readOnly ? readSql : writeSql).reserve();
-      return transactOn(conn, `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${context}`, { pipelined: true }, fn);
+      return transactOn(conn, `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`, { pipelined: true }, fn);
     },
     close: async () => {
       await Promise.all([sql.end({ timeout: 5 }), readSql.end({ timeout: 5 }), writeSql.end({ timeout: 5 })]);
