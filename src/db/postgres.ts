@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import type { Database, Queryable, Row, TenantQueryable, TenantWorkOptions, TransactionOptions } from './database.js';
 import { dispatchInvalidation, INVALIDATION_CHANNEL, receiveNotification } from './invalidation.js';
+import { ReadLanes } from './postgres-read-lanes.js';
 import { translateDatabaseError } from './sql-errors.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
 
@@ -82,13 +83,13 @@ async function transactOn<T>(
 }
 
 /**
- * A PostgreSQL 15+ server through three postgres.js pools. The owner pool serves the global tables
- * and migrations. Two tenant pools serve `tenantTransaction` only; their connections start as
- * TENANT_ROLE (the `role` startup parameter, applied again on every reconnect). The write pool never
- * carries a session-level `app.tenant_id`, so a statement there sees only the rows of the tenant its
- * own transaction set — none outside one — and the context can be pipelined with the first
- * statement. The read pool is read-only from the start; each request sets its tenant at session
- * level ahead of its statements (see `tenantTransaction`).
+ * A PostgreSQL 15+ server through postgres.js. The owner pool serves the global tables and
+ * migrations. Tenant work never touches it: its connections start as TENANT_ROLE (the `role`
+ * startup parameter, applied again on every reconnect). Tenant transactions use the write pool,
+ * which never carries a session-level `app.tenant_id`, so a statement there sees only the rows of
+ * the tenant its own transaction set — none outside one — and the context can be pipelined with the
+ * first statement. Tenant reads outside a transaction use read lanes (postgres-read-lanes.ts):
+ * read-only sessions where each statement is queued right behind its own tenant.
  */
 export async function openPostgres(url: string, options: { max: number }): Promise<Database> {
   const common: postgres.Options<Record<string, postgres.PostgresType>> = {
@@ -106,18 +107,20 @@ export async function openPostgres(url: string, options: { max: number }): Promi
   };
   // Tenant requests are the load; the owner pool only sees cache misses, logins and administration.
   const sql = postgres(url, { ...common, max: Math.max(2, Math.ceil(options.max / 4)), connection: { application_name: 'tenantbase' } });
-  const tenantPool = (readOnly: boolean) =>
+  // Tenant work runs as TENANT_ROLE (the `role` startup parameter, applied again on every reconnect).
+  const tenantConnection = { role: TENANT_ROLE };
+  const writeSql = postgres(url, {
+    ...common,
+    max: Math.max(2, Math.ceil(options.max / 2)),
+    connection: { ...tenantConnection, application_name: 'tenantbase-write' },
+  });
+  const readLanes = new ReadLanes(options.max, () =>
     postgres(url, {
       ...common,
-      max: readOnly ? options.max : Math.max(2, Math.ceil(options.max / 2)),
-      connection: {
-        application_name: readOnly ? 'tenantbase-read' : 'tenantbase-write',
-        role: TENANT_ROLE,
-        ...(readOnly ? { default_transaction_read_only: true } : {}),
-      },
-    });
-  const readSql = tenantPool(true);
-  const writeSql = tenantPool(false);
+      max: 1,
+      connection: { ...tenantConnection, application_name: 'tenantbase-read', default_transaction_read_only: true },
+    }),
+  );
   await sql`select 1`;
   // Caches of other processes' changes: a (re)connected listener may have missed notifications.
   await sql.listen(INVALIDATION_CHANNEL, receiveNotification, () => dispatchInvalidation(null));
@@ -132,42 +135,27 @@ export async function openPostgres(url: string, options: { max: number }): Promi
       return transactOn(conn, txOptions?.readOnly ? 'begin read only' : 'begin', { pipelined: false }, fn);
     },
     /**
-     * Writes: BEGIN and the tenant context (one simple-protocol message) are sent, not awaited:
-     * postgres.js writes them in the same packet as `fn`'s first statement, and the server runs them
-     * in order. Had they failed, the statements behind them fail too (aborted transaction) or,
-     * outside a transaction, run as TENANT_ROLE without a tenant and see no rows.
+     * Transactions (writes, and reads that asked for one): BEGIN and the tenant context (one
+     * simple-protocol message) are sent, not awaited: postgres.js writes them in the same packet as
+     * `fn`'s first statement, and the server runs them in order. Had they failed, the statements
+     * behind them fail too (aborted transaction) or, outside a transaction, run as TENANT_ROLE
+     * without a tenant and see no rows.
      *
-     * Reads with `transaction: false`: no BEGIN/COMMIT (one packet, one round trip for a
-     * one-statement read instead of two). Under READ COMMITTED a READ ONLY transaction gives its
-     * statements nothing more than this (each statement has its own snapshot either way) except
-     * transaction-local settings, which here last one statement. The read pool's sessions are
-     * TENANT_ROLE and read-only from their start; the tenant is set at session level in the same
-     * packet as the first statement, and no statement's rows are used unless that setting
-     * succeeded. Every request on a connection sets its own tenant that way first, so what a
-     * previous request (of any tenant, failed or not) left there is never what a query sees.
+     * Reads with `transaction: false`: no BEGIN/COMMIT and no reserved connection; each statement
+     * goes out with its tenant in front of it on a read lane (see ReadLanes). Under READ COMMITTED a
+     * READ ONLY transaction gives its statements nothing more (each statement has its own snapshot
+     * either way) except transaction-local settings, which here last one statement.
      */
     async tenantTransaction<T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) {
       if (txOptions.readOnly && !txOptions.transaction) {
-        const conn = await readSql.reserve();
-        try {
-          const set = conn.unsafe('select set_config($1, $2, false)', ['app.tenant_id', tenantId.toLowerCase()], { prepare: true }).execute();
-          set.catch(() => undefined); // awaited with every statement below
-          const inner = adapt(conn);
-          const query = async <R extends Row>(text: string, params?: readonly unknown[]) => (await Promise.all([inner.query<R>(text, params), set]))[0];
-          const result = await fn({ query, queryAndCommit: query, exec: async (script) => void (await Promise.all([inner.exec(script), set])) });
-          await set;
-          return result;
-        } catch (error) {
-          throw translateDatabaseError(error);
-        } finally {
-          conn.release();
-        }
+        const reads = readLanes.forTenant(tenantId);
+        return fn({ query: reads.query, queryAndCommit: reads.query, exec: reads.exec });
       }
-      const conn = await (txOptions.readOnly ? readSql : writeSql).reserve();
+      const conn = await writeSql.reserve();
       return transactOn(conn, `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`, { pipelined: true }, fn);
     },
     close: async () => {
-      await Promise.all([sql.end({ timeout: 5 }), readSql.end({ timeout: 5 }), writeSql.end({ timeout: 5 })]);
+      await Promise.all([sql.end({ timeout: 5 }), readLanes.end({ timeout: 5 }), writeSql.end({ timeout: 5 })]);
     },
   };
 }

@@ -9,9 +9,9 @@ declare const tenantTxBrand: unique symbol;
 
 /**
  * Database work bound to one tenant: every statement runs as TENANT_ROLE with `app.tenant_id` set to
- * this tenant (transaction-locally; for one-statement reads on PostgreSQL, on the read-only session
- * ahead of the request's statements), so row-level security applies to every statement. Only `withTenant` makes one;
- * repositories of tenant data take it as their first argument.
+ * this tenant (transaction-locally; for reads outside a transaction on PostgreSQL, on a read-only
+ * session right ahead of each statement), so row-level security applies to every statement. Only
+ * `withTenant` makes one; repositories of tenant data take it as their first argument.
  */
 export interface TenantTx {
   readonly tenantId: string;

@@ -108,6 +108,20 @@ describe('database adapter: sessions', () => {
     ]);
   });
 
+  it('reads of many tenants at once, some failing, each run in their own tenant only', async () => {
+    const tenants = ['b', 'c', 'd', 'e'].map((x) => `00000000-0000-4000-8000-00000000000${x}`);
+    const read = (i: number) =>
+      test.db.tenantTransaction(tenants[i % tenants.length]!, { readOnly: true, transaction: false }, async (tx) => {
+        if (i % 7 === 0) await expect(tx.query('select 1 / $1::int', [0])).rejects.toBeDefined();
+        const [first] = await tx.query<{ tenant: string }>(whoAmI);
+        await new Promise((resolve) => setImmediate(resolve)); // other tenants' statements go out meanwhile
+        const [second] = await tx.query<{ tenant: string }>(whoAmI);
+        return [first!.tenant, second!.tenant];
+      });
+    const seen = await Promise.all(Array.from({ length: 120 }, (_, i) => read(i)));
+    expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => [tenants[i % tenants.length], tenants[i % tenants.length]]));
+  });
+
   it('a read outside a transaction cannot write', async () => {
     await expect(
       test.db.tenantTransaction(tenant, { readOnly: true, transaction: false }, (tx) =>
