@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import type { Database, Queryable, Row, TenantQueryable, TenantWorkOptions, TransactionOptions } from './database.js';
 import { dispatchInvalidation, INVALIDATION_CHANNEL, receiveNotification } from './invalidation.js';
-import { ReadLanes } from './postgres-read-lanes.js';
+import { Lanes } from './postgres-lanes.js';
 import { translateDatabaseError } from './sql-errors.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
 
@@ -30,55 +30,80 @@ function adapt(sql: Sql): Queryable {
   };
 }
 
+const ignore = () => undefined;
+
 /**
- * Runs `fn` in a transaction on a reserved connection: `begin` (a parameter-free script) opens it,
- * COMMIT closes it — sent behind `fn`'s last statement when `fn` says which one is last
- * (`queryAndCommit`) — any failure rolls it back, and the connection goes back to its pool.
- * `pipelined` sends `begin` without waiting, in the same packet as `fn`'s first statement; its
- * failure still surfaces (awaited before COMMIT), and statements behind it fail with it.
+ * Runs `fn` in one transaction: `begin` (a parameter-free script) opens it, COMMIT closes it — sent
+ * behind `fn`'s last statement when `fn` says which one is last (`queryAndCommit`) — and any failure
+ * rolls it back.
+ *
+ * The connection is taken with the first statement, not before `fn` runs: work that fails before
+ * touching the database holds none. `pipelined` sends `begin` without waiting, in the same packet as
+ * the first statement (else it is awaited before `fn` runs); its failure still surfaces (awaited
+ * before COMMIT), and statements behind it fail with it. With `lanes`, a transaction whose first
+ * statement is also its last (`queryAndCommit`, a record save) reserves nothing: `begin`, the
+ * statement and COMMIT are queued in one step on a one-connection lane (see Lanes), where nothing
+ * can come between them. Otherwise a connection is reserved from `pool` and returned at the end.
  */
 async function transactOn<T>(
-  conn: postgres.ReservedSql,
+  pool: postgres.Sql,
   begin: string,
-  options: { pipelined: boolean },
+  options: { pipelined: boolean; lanes?: Lanes },
   fn: (tx: TenantQueryable) => Promise<T>,
 ): Promise<T> {
+  let conn: postgres.ReservedSql | undefined;
+  let connecting: Promise<Queryable> | undefined;
+  let started: Promise<unknown> | undefined;
   let committed = false;
+  // Statements issued in order are queued in order: each waits on the same promise, and `begin` is
+  // queued in the first callback.
+  const connection = () =>
+    (connecting ??= pool.reserve().then((reserved) => {
+      conn = reserved;
+      started = reserved.unsafe(begin).execute();
+      started.catch(ignore); // surfaces through `await started`
+      return adapt(reserved);
+    }));
   const open = () => {
     if (committed) throw new Error('the transaction has been committed; no statement may follow queryAndCommit');
   };
-  const inner = adapt(conn);
   const tx: TenantQueryable = {
-    query: (text, params) => (open(), inner.query(text, params)),
-    exec: (script) => (open(), inner.exec(script)),
+    query: async (text, params) => (open(), (await connection()).query(text, params)),
+    exec: async (script) => (open(), (await connection()).exec(script)),
     queryAndCommit: async <R extends Row>(text: string, params?: readonly unknown[]) => {
       open();
       committed = true;
+      if (!connecting && options.lanes) return options.lanes.transactOne<R>(begin, text, params);
+      const inner = await connection();
       // Both queued now, in this order, and written in the same packet; after a failed statement the
       // server answers COMMIT with ROLLBACK.
       const rows = inner.query<R>(text, params);
-      const commit = conn.unsafe('commit').execute();
-      commit.catch(() => undefined); // awaited below, once the statement's own error had its turn
+      const commit = conn!.unsafe('commit').execute();
+      commit.catch(ignore); // awaited below, once the statement's own error had its turn
       const result = await rows;
       await commit.catch((error: unknown) => Promise.reject(translateDatabaseError(error)));
       return result;
     },
   };
   try {
-    const started = conn.unsafe(begin).execute();
-    started.catch(() => undefined); // surfaces through `await started`
-    if (!options.pipelined) await started;
+    if (!options.pipelined) {
+      await connection();
+      await started;
+    }
     const result = await fn(tx);
+    if (connecting) await connecting;
     await started;
-    if (!committed) await conn.unsafe('commit');
+    if (!committed && conn) await conn.unsafe('commit');
     return result;
   } catch (error) {
     // If even ROLLBACK fails the socket is gone; postgres.js reconnects (fresh session) on next use.
-    // After queryAndCommit it finds no transaction: a notice, ignored.
-    await conn.unsafe('rollback').catch(() => undefined);
+    // After queryAndCommit it finds no transaction: a notice, ignored. A reservation still under way
+    // is waited for, so that its connection is rolled back and returned too.
+    await connecting?.catch(ignore);
+    if (conn) await conn.unsafe('rollback').catch(ignore);
     throw translateDatabaseError(error);
   } finally {
-    conn.release();
+    conn?.release();
   }
 }
 
@@ -88,7 +113,7 @@ async function transactOn<T>(
  * startup parameter, applied again on every reconnect). Tenant transactions use the write pool,
  * which never carries a session-level `app.tenant_id`, so a statement there sees only the rows of
  * the tenant its own transaction set — none outside one — and the context can be pipelined with the
- * first statement. Tenant reads outside a transaction use read lanes (postgres-read-lanes.ts):
+ * first statement. Tenant reads outside a transaction use read lanes (postgres-lanes.ts):
  * read-only sessions where each statement is queued right behind its own tenant.
  */
 export async function openPostgres(url: string, options: { max: number }): Promise<Database> {
@@ -114,7 +139,11 @@ export async function openPostgres(url: string, options: { max: number }): Promi
     max: Math.max(2, Math.ceil(options.max / 2)),
     connection: { ...tenantConnection, application_name: 'tenantbase-write' },
   });
-  const readLanes = new ReadLanes(options.max, () =>
+  // One-statement transactions (record saves) go to write lanes, the others reserve a connection.
+  const writeLanes = new Lanes(Math.max(2, Math.ceil(options.max / 4)), () =>
+    postgres(url, { ...common, max: 1, connection: { ...tenantConnection, application_name: 'tenantbase-write' } }),
+  );
+  const readLanes = new Lanes(options.max, () =>
     postgres(url, {
       ...common,
       max: 1,
@@ -131,8 +160,7 @@ export async function openPostgres(url: string, options: { max: number }): Promi
     exec: top.exec,
     /** An owner transaction on a reserved connection, BEGIN awaited before `fn` runs. */
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: TransactionOptions) {
-      const conn = await sql.reserve();
-      return transactOn(conn, txOptions?.readOnly ? 'begin read only' : 'begin', { pipelined: false }, fn);
+      return transactOn(sql, txOptions?.readOnly ? 'begin read only' : 'begin', { pipelined: false }, fn);
     },
     /**
      * Transactions (writes, and reads that asked for one): BEGIN and the tenant context (one
@@ -142,7 +170,7 @@ export async function openPostgres(url: string, options: { max: number }): Promi
      * without a tenant and see no rows.
      *
      * Reads with `transaction: false`: no BEGIN/COMMIT and no reserved connection; each statement
-     * goes out with its tenant in front of it on a read lane (see ReadLanes). Under READ COMMITTED a
+     * goes out with its tenant in front of it on a read lane (see Lanes). Under READ COMMITTED a
      * READ ONLY transaction gives its statements nothing more (each statement has its own snapshot
      * either way) except transaction-local settings, which here last one statement.
      */
@@ -151,11 +179,11 @@ export async function openPostgres(url: string, options: { max: number }): Promi
         const reads = readLanes.forTenant(tenantId);
         return fn({ query: reads.query, queryAndCommit: reads.query, exec: reads.exec });
       }
-      const conn = await writeSql.reserve();
-      return transactOn(conn, `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`, { pipelined: true }, fn);
+      const begin = `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`;
+      return transactOn(writeSql, begin, { pipelined: true, lanes: writeLanes }, fn);
     },
     close: async () => {
-      await Promise.all([sql.end({ timeout: 5 }), readLanes.end({ timeout: 5 }), writeSql.end({ timeout: 5 })]);
+      await Promise.all([sql.end({ timeout: 5 }), readLanes.end({ timeout: 5 }), writeLanes.end({ timeout: 5 }), writeSql.end({ timeout: 5 })]);
     },
   };
 }

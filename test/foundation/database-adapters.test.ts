@@ -122,6 +122,44 @@ describe('database adapter: sessions', () => {
     expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => [tenants[i % tenants.length], tenants[i % tenants.length]]));
   });
 
+  it('one-statement transactions of many tenants at once each commit in their own tenant; a failed one commits nothing', async () => {
+    await test.db.exec(`create table one_probe (v int primary key, tenant text not null); grant select, insert on one_probe to ${TENANT_ROLE}`);
+    const tenants = ['b', 'c', 'd'].map((x) => `00000000-0000-4000-8000-00000000000${x}`);
+    const insert = "insert into one_probe values ($1, current_setting('app.tenant_id')) returning current_user as role, tenant";
+    const save = (v: number) =>
+      test.db.tenantTransaction(tenants[v % tenants.length]!, { readOnly: false, transaction: true }, (tx) =>
+        tx.queryAndCommit(insert, [v % 10 === 9 ? 0 : v]),
+      );
+    await test.db.query("insert into one_probe values (0, 'seed')");
+    const numbers = Array.from({ length: 60 }, (_, i) => i + 1);
+    const outcomes = await Promise.allSettled(numbers.map((v) => save(v)));
+    outcomes.forEach((outcome, i) => {
+      const v = numbers[i]!;
+      if (v % 10 !== 9) expect(outcome).toEqual({ status: 'fulfilled', value: [{ role: TENANT_ROLE, tenant: tenants[v % tenants.length] }] });
+      else expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'CONFLICT' } });
+    });
+    const rows = await test.db.query<{ v: number; tenant: string }>('select v, tenant from one_probe where v > 0 order by v');
+    expect(rows).toEqual(numbers.filter((v) => v % 10 !== 9).map((v) => ({ v, tenant: tenants[v % tenants.length] })));
+  });
+
+  it('a transaction that fails while its connection is still being taken gives the connection back', async () => {
+    // At once, more than the pool holds: most reservations are still waiting when `fn` fails.
+    await Promise.all(
+      Array.from({ length: 12 }, () =>
+        expect(
+          test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, async (tx) => {
+            void tx.query('select 1').catch(() => undefined);
+            throw new Error('early');
+          }),
+        ).rejects.toThrow('early'),
+      ),
+    );
+    const held = await Promise.all(
+      Array.from({ length: 8 }, () => test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, (tx) => tx.query(whoAmI))),
+    );
+    expect(held).toHaveLength(8);
+  });
+
   it('a read outside a transaction cannot write', async () => {
     await expect(
       test.db.tenantTransaction(tenant, { readOnly: true, transaction: false }, (tx) =>

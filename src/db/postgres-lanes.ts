@@ -1,0 +1,106 @@
+import type postgres from 'postgres';
+import type { Queryable, Row } from './database.js';
+import { translateDatabaseError } from './sql-errors.js';
+
+const SET_TENANT = 'select set_config($1, $2, false)';
+const ignore = () => undefined;
+
+interface Lane {
+  readonly sql: postgres.Sql;
+  pending: number;
+}
+
+/**
+ * Lanes: postgres.js clients of exactly one connection each, for tenant work that can be queued
+ * whole in one synchronous step, so that no connection has to be reserved for it.
+ *
+ * Why a unit queued that way cannot be split: a connection runs what it is sent in the order sent,
+ * and a one-connection postgres.js client sends in the order queued (its queue is FIFO, across
+ * reconnects too). Nothing can be queued between the statements of one unit, whatever earlier units
+ * (any tenant, failed or not) left on the session. Two kinds of unit:
+ *
+ * - A read (`forTenant`, read-only lanes): the tenant, set at session level, then the statement. The
+ *   statement runs right behind its own tenant; its rows are used only if that setting succeeded.
+ *   A statement that ran on a fresh session without it (the connection was lost in between) sees
+ *   no tenant and so no rows.
+ * - A one-statement transaction (`transactOne`): BEGIN with its transaction-local context, the
+ *   statement, COMMIT. After a failed statement the server answers COMMIT with ROLLBACK, and the
+ *   session is idle again for the next unit.
+ *
+ * What it buys over reserving a connection per request: units of many requests share a connection
+ * back to back (pipelined, written and answered together), no request holds a connection while its
+ * JavaScript runs, and there is no reservation bookkeeping. Statements of one read request may run
+ * on different lanes; outside a transaction each has its own snapshot anyway.
+ */
+export class Lanes {
+  private readonly lanes: Lane[];
+  private next = 0;
+
+  constructor(count: number, open: () => postgres.Sql) {
+    this.lanes = Array.from({ length: Math.max(1, count) }, () => ({ sql: open(), pending: 0 }));
+  }
+
+  /** The statements of one tenant's read; each runs as described above. */
+  forTenant(tenantId: string): Pick<Queryable, 'query' | 'exec'> {
+    const tenant = tenantId.toLowerCase();
+    const read = (statement: (sql: postgres.Sql) => Promise<unknown>) =>
+      this.queue((sql) => {
+        const set = sql.unsafe(SET_TENANT, ['app.tenant_id', tenant], { prepare: true }).execute();
+        return [statement(sql), set];
+      });
+    return {
+      query: async <T extends Row>(text: string, params?: readonly unknown[]) => (await read((sql) => prepared(sql, text, params))) as T[],
+      exec: async (script: string) => void (await read((sql) => sql.unsafe(script).execute())),
+    };
+  }
+
+  /** `begin` (BEGIN and context, parameter-free), the statement and COMMIT; the statement's rows. */
+  async transactOne<T extends Row>(begin: string, text: string, params?: readonly unknown[]): Promise<T[]> {
+    return (await this.queue((sql) => {
+      const started = sql.unsafe(begin).execute();
+      const rows = prepared(sql, text, params);
+      const commit = sql.unsafe('commit').execute();
+      return [rows, started, commit];
+    })) as T[];
+  }
+
+  end(options: { timeout: number }): Promise<void> {
+    return Promise.all(this.lanes.map((lane) => lane.sql.end(options))).then(ignore);
+  }
+
+  /**
+   * Queues one unit on the least busy lane. `unit` queues its statements synchronously and returns
+   * them, the one whose rows are wanted first: its error is the one thrown; the others must succeed
+   * too for its rows to be returned.
+   */
+  private async queue(unit: (sql: postgres.Sql) => Promise<unknown>[]): Promise<unknown> {
+    const lane = this.pick();
+    lane.pending++;
+    try {
+      const [main, ...others] = unit(lane.sql);
+      for (const other of others) other.catch(ignore); // awaited below, after `main` had its turn
+      const result = await main;
+      for (const other of others) await other;
+      return result;
+    } catch (error) {
+      throw translateDatabaseError(error);
+    } finally {
+      lane.pending--;
+    }
+  }
+
+  /** The lane with the fewest units in flight, searched from a rotating start. */
+  private pick(): Lane {
+    const { lanes } = this;
+    let best = lanes[this.next]!;
+    this.next = (this.next + 1) % lanes.length;
+    if (best.pending === 0) return best;
+    for (const lane of lanes) if (lane.pending < best.pending) best = lane;
+    return best;
+  }
+}
+
+/** A named prepared statement, queued now (`.execute()`), not when first awaited. */
+function prepared(sql: postgres.Sql, text: string, params?: readonly unknown[]): Promise<unknown> {
+  return sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true }).execute();
+}
