@@ -110,11 +110,12 @@ async function transactOn<T>(
 /**
  * A PostgreSQL 15+ server through postgres.js. The owner pool serves the global tables and
  * migrations. Tenant work never touches it: its connections start as TENANT_ROLE (the `role`
- * startup parameter, applied again on every reconnect). Tenant transactions use the write pool,
- * which never carries a session-level `app.tenant_id`, so a statement there sees only the rows of
- * the tenant its own transaction set — none outside one — and the context can be pipelined with the
- * first statement. Tenant reads outside a transaction use read lanes (postgres-lanes.ts):
- * read-only sessions where each statement is queued right behind its own tenant.
+ * startup parameter, applied again on every reconnect). Tenant transactions use the write pool, or
+ * a write lane when they are one statement (postgres-lanes.ts); neither ever carries a session-level
+ * `app.tenant_id`, so a statement there sees only the rows of the tenant its own transaction set —
+ * none outside one — and the context can be pipelined with the first statement. Tenant reads
+ * outside a transaction use read lanes: read-only sessions where each statement is queued right
+ * behind its own tenant.
  */
 export async function openPostgres(url: string, options: { max: number }): Promise<Database> {
   const common: postgres.Options<Record<string, postgres.PostgresType>> = {
