@@ -100,7 +100,12 @@ export class Lanes {
   }
 }
 
-/** A named prepared statement, queued now (`.execute()`), not when first awaited. */
-function prepared(sql: postgres.Sql, text: string, params?: readonly unknown[]): Promise<unknown> {
+/**
+ * Runs a named prepared statement: an unnamed one costs two round trips per statement (postgres.js
+ * first describes it to learn the parameter types). postgres.js keeps them per connection;
+ * connections are recycled (max_lifetime), which bounds the set dynamic list queries make.
+ * `.execute()`: queued on the connection now, in call order, not when first awaited.
+ */
+export function prepared(sql: postgres.Sql, text: string, params?: readonly unknown[]): Promise<unknown> {
   return sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true }).execute();
 }

@@ -1,21 +1,15 @@
 import postgres from 'postgres';
 import type { Database, Queryable, Row, TenantQueryable, TenantWorkOptions, TransactionOptions } from './database.js';
 import { dispatchInvalidation, INVALIDATION_CHANNEL, receiveNotification } from './invalidation.js';
-import { Lanes } from './postgres-lanes.js';
+import { Lanes, prepared } from './postgres-lanes.js';
 import { translateDatabaseError } from './sql-errors.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
 
-type Sql = postgres.Sql | postgres.TransactionSql;
-
-function adapt(sql: Sql): Queryable {
+function adapt(sql: postgres.Sql): Queryable {
   return {
     async query<T extends Row>(text: string, params?: readonly unknown[]) {
       try {
-        // Named prepared statements: an unnamed one costs two round trips per statement (postgres.js
-        // first describes it to learn the parameter types). postgres.js keeps them per connection;
-        // connections are recycled (max_lifetime), which bounds the set dynamic list queries make.
-        // `.execute()`: queued on the connection now, in call order, not when first awaited.
-        return (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true }).execute()) as unknown as T[];
+        return (await prepared(sql, text, params)) as T[];
       } catch (error) {
         throw translateDatabaseError(error);
       }
