@@ -12,10 +12,14 @@ import { seedDatabase, type SeededTenant, type SeedPlan } from './seed.js';
 import { WORKLOADS, type Workload } from './workloads.js';
 
 /**
- * `npm run bench [-- --tenants=1000 --records=100000 --duration=10 --connections=50
+ * `npm run bench [-- --tenants=1000 --records=100000 --duration=10 --connections=50 --rounds=3
  *   --engines=postgres,pglite --workloads=W1,W2,...]`: seeds its own database, starts the service
  * (and a bare Fastify + postgres.js reference), measures each workload with autocannon and writes
  * bench/RESULTS.md. Only 127.0.0.1 is targeted; the database it creates is dropped at the end.
+ *
+ * Each workload is measured `rounds` times, alternating with the bare server where it has one, and
+ * reported as medians (the ratio: the median of the rounds' ratios), with the rounds' range beside:
+ * on two shared cores one measurement swings by a third from run to run.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name: string, fallback: string) =>
@@ -25,6 +29,7 @@ const plan: SeedPlan = { tenants: Number(arg('tenants', '1000')), records: Numbe
 const duration = Number(arg('duration', '10'));
 const warmup = Number(arg('warmup', '3'));
 const connections = Number(arg('connections', '50'));
+const rounds = Math.max(1, Number(arg('rounds', '3')));
 const engines = arg('engines', 'postgres,pglite').split(',');
 const only = arg('workloads', WORKLOADS.map((w) => w.id).join(',')).split(',');
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,6 +48,33 @@ interface Measure {
   non2xx: number;
   errors: number;
 }
+
+/** A workload's rounds: medians of rate and latencies, totals of the counts. */
+interface Measured extends Measure {
+  rounds: Measure[];
+}
+
+const median = (xs: readonly number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+function summarise(measures: Measure[]): Measured {
+  return {
+    rps: median(measures.map((m) => m.rps)),
+    p50: median(measures.map((m) => m.p50)),
+    p99: median(measures.map((m) => m.p99)),
+    ok: sum(measures.map((m) => m.ok)),
+    non2xx: sum(measures.map((m) => m.non2xx)),
+    errors: sum(measures.map((m) => m.errors)),
+    rounds: measures,
+  };
+}
+/** The median of the rounds' ratios (each round's bare and ours ran back to back). */
+const ratioOf = (ours: Measured, bare: Measured) => median(ours.rounds.map((m, i) => m.rps / bare.rounds[i]!.rps));
+const range = (xs: readonly number[], digits: number) =>
+  xs.length > 1 ? `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}` : xs[0]!.toFixed(digits);
 
 const children: ChildProcess[] = [];
 function start(script: string, env: Record<string, string>, name: string): ChildProcess {
@@ -112,7 +144,7 @@ async function load(port: number, workload: Workload, tenants: readonly SeededTe
 interface EngineReport {
   engine: string;
   seedLine: string;
-  rows: Array<{ workload: Workload; ours: Measure; bare?: Measure }>;
+  rows: Array<{ workload: Workload; ours: Measured; bare?: Measured }>;
   maxRssMb: number;
   serverVersion: string;
 }
@@ -165,17 +197,22 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport> {
     await waitReady(3901, '/api/health');
     if (bare) await waitReady(3902, '/api/entities/x/records');
     for (const workload of WORKLOADS.filter((w) => only.includes(w.id))) {
-      let bareMeasure: Measure | undefined;
-      if (bare && workload.baseline) {
-        await load(3902, workload, tenants, warmup, connections);
-        bareMeasure = await load(3902, workload, tenants, duration, connections);
+      const oursRounds: Measure[] = [];
+      const bareRounds: Measure[] = [];
+      for (let round = 0; round < rounds; round++) {
+        if (bare && workload.baseline) {
+          await load(3902, workload, tenants, warmup, connections);
+          bareRounds.push(await load(3902, workload, tenants, duration, connections));
+        }
+        await load(3901, workload, tenants, warmup, connections);
+        oursRounds.push(await load(3901, workload, tenants, duration, connections));
       }
-      await load(3901, workload, tenants, warmup, connections);
-      const ours = await load(3901, workload, tenants, duration, connections);
+      const ours = summarise(oursRounds);
+      const bareMeasure = bareRounds.length ? summarise(bareRounds) : undefined;
       rows.push({ workload, ours, ...(bareMeasure ? { bare: bareMeasure } : {}) });
       log(
-        `  ${workload.id} ${workload.label}: ${ours.rps.toFixed(0)} req/s p50 ${ours.p50} ms p99 ${ours.p99} ms non2xx ${ours.non2xx} errors ${ours.errors}` +
-          (bareMeasure ? ` | bare ${bareMeasure.rps.toFixed(0)} req/s → ${(ours.rps / bareMeasure.rps).toFixed(2)}×` : ''),
+        `  ${workload.id} ${workload.label}: ${ours.rps.toFixed(0)} req/s (${range(oursRounds.map((m) => m.rps), 0)}) p50 ${ours.p50} ms p99 ${ours.p99} ms non2xx ${ours.non2xx} errors ${ours.errors}` +
+          (bareMeasure ? ` | bare ${bareMeasure.rps.toFixed(0)} req/s → ${ratioOf(ours, bareMeasure).toFixed(2)}×` : ''),
       );
     }
   } finally {
@@ -188,14 +225,14 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport> {
   return { engine, seedLine, rows, maxRssMb: maxRss, serverVersion };
 }
 
-function verdict(engine: string, id: string, m: Measure, bare: Measure | undefined, write: boolean): string {
+function verdict(engine: string, id: string, m: Measured, bare: Measured | undefined, write: boolean): string {
   const target = TARGETS[engine]?.[id];
   const parts: string[] = [];
   if (target?.rps !== undefined) parts.push(`≥ ${target.rps} req/s ${m.rps >= target.rps ? 'met' : 'MISSED'}`);
   if (target?.p99 !== undefined) parts.push(`p99 ≤ ${target.p99} ms ${m.p99 <= target.p99 ? 'met' : 'MISSED'}`);
   if (bare) {
     const floor = write ? 0.5 : 0.6;
-    parts.push(`≥ ${floor}× bare ${m.rps / bare.rps >= floor ? 'met' : 'MISSED'}`);
+    parts.push(`≥ ${floor}× bare ${ratioOf(m, bare) >= floor ? 'met' : 'MISSED'}`);
   }
   if (m.non2xx || m.errors) parts.push(`${m.non2xx} non-2xx, ${m.errors} errors`);
   return parts.join('; ') || '—';
@@ -208,22 +245,28 @@ function report(reports: EngineReport[], startedAt: Date): string {
     '# Records API benchmark',
     '',
     `Run ${startedAt.toISOString()} with \`${['npm run bench', ...process.argv.slice(2)].join(' ')}\`` +
-      ` (tenants ${plan.tenants}, records ${plan.records}, Zipf s=${plan.zipf}, ${connections} connections, ${duration} s per workload after ${warmup} s warm-up).`,
+      ` (tenants ${plan.tenants}, records ${plan.records}, Zipf s=${plan.zipf}, ${connections} connections, ${rounds} rounds of ${duration} s per workload, each after ${warmup} s of warm-up).`,
     '',
     `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}. ` +
       `Node ${process.version}; fastify ${pkg('fastify')}, postgres.js ${pkg('postgres')}, @electric-sql/pglite ${pkg('@electric-sql/pglite')}, autocannon ${pkg('autocannon')}.`,
     'The load generator, the service and the database share the same 2 cores; the service runs with DATABASE_POOL_MAX=20 and LOG_LEVEL=warn.',
     `Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${os.loadavg()[0]!.toFixed(2)}: other work on the machine during the run competes for the same cores, so absolute figures are a floor; the ratios to the bare server, measured back to back, are the steadier signal.`,
+    `Figures are medians of the rounds (the ratio: the median of the rounds' ratios, each round's bare and service runs back to back); the ranges are the rounds' lowest and highest.`,
     'Each request picks a tenant uniformly at random (tenant sizes are Zipf-distributed: most tenants small, a few large) and works on its `orders` entity (title text, status select, amount number, customer relation).',
     '',
   ];
   for (const r of reports) {
     lines.push(`## ${r.engine === 'postgres' ? `PostgreSQL ${r.serverVersion} (server defaults)` : `Embedded PGlite (PostgreSQL ${r.serverVersion})`}`, '');
     lines.push(`Seed: ${r.seedLine}. Peak service RSS during the run: ${r.maxRssMb.toFixed(0)} MB${r.engine === 'postgres' ? ` (target ≤ 250 MB: ${r.maxRssMb <= 250 ? 'met' : 'MISSED'})` : ''}.`, '');
-    lines.push('| Workload | req/s | p50 ms | p99 ms | bare req/s | ratio to bare | targets |', '|---|---:|---:|---:|---:|---:|---|');
+    lines.push(
+      '| Workload | req/s | rounds req/s | p50 ms | p99 ms | rounds p99 ms | bare req/s | ratio to bare | rounds ratio | targets |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    );
     for (const { workload: w, ours, bare } of r.rows) {
+      const ratios = bare ? ours.rounds.map((m, i) => m.rps / bare.rounds[i]!.rps) : [];
       lines.push(
-        `| ${w.id} ${w.label} | ${ours.rps.toFixed(0)} | ${ours.p50} | ${ours.p99} | ${bare ? bare.rps.toFixed(0) : '—'} | ${bare ? `${(ours.rps / bare.rps).toFixed(2)}×` : '—'} | ${verdict(r.engine, w.id, ours, bare, w.write)} |`,
+        `| ${w.id} ${w.label} | ${ours.rps.toFixed(0)} | ${range(ours.rounds.map((m) => m.rps), 0)} | ${ours.p50} | ${ours.p99} | ${range(ours.rounds.map((m) => m.p99), 0)} | ` +
+          `${bare ? bare.rps.toFixed(0) : '—'} | ${bare ? `${ratioOf(ours, bare).toFixed(2)}×` : '—'} | ${bare ? range(ratios, 2) : '—'} | ${verdict(r.engine, w.id, ours, bare, w.write)} |`,
       );
     }
     lines.push('');
