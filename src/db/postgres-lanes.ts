@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import type { Queryable, Row } from './database.js';
+import type { Row } from './database.js';
 import { translateDatabaseError } from './sql-errors.js';
 
 const SET_TENANT = 'select set_config($1, $2, false)';
@@ -19,7 +19,7 @@ interface Lane {
  * reconnects too). Nothing can be queued between the statements of one unit, whatever earlier units
  * (any tenant, failed or not) left on the session. Two kinds of unit:
  *
- * - A read (`forTenant`, read-only lanes): the tenant, set at session level, then the statement. The
+ * - A read (`read`, read-only lanes): the tenant, set at session level, then the statement. The
  *   statement runs right behind its own tenant; its rows are used only if that setting succeeded.
  *   A statement that ran on a fresh session without it (the connection was lost in between) sees
  *   no tenant and so no rows.
@@ -40,18 +40,13 @@ export class Lanes {
     this.lanes = Array.from({ length: Math.max(1, count) }, () => ({ sql: open(), pending: 0 }));
   }
 
-  /** The statements of one tenant's read; each runs as described above. */
-  forTenant(tenantId: string): Pick<Queryable, 'query' | 'exec'> {
+  /** One statement of a tenant's read, run as described above; its rows. */
+  async read<T extends Row>(tenantId: string, text: string, params?: readonly unknown[]): Promise<T[]> {
     const tenant = tenantId.toLowerCase();
-    const read = (statement: (sql: postgres.Sql) => Promise<unknown>) =>
-      this.queue((sql) => {
-        const set = sql.unsafe(SET_TENANT, ['app.tenant_id', tenant], { prepare: true }).execute();
-        return [statement(sql), set];
-      });
-    return {
-      query: async <T extends Row>(text: string, params?: readonly unknown[]) => (await read((sql) => prepared(sql, text, params))) as T[],
-      exec: async (script: string) => void (await read((sql) => sql.unsafe(script).execute())),
-    };
+    return (await this.queue((sql) => {
+      const set = sql.unsafe(SET_TENANT, ['app.tenant_id', tenant], { prepare: true }).execute();
+      return [prepared(sql, text, params), set];
+    })) as T[];
   }
 
   /** `begin` (BEGIN and context, parameter-free), the statement and COMMIT; the statement's rows. */

@@ -128,23 +128,19 @@ export async function openPostgres(url: string, options: { max: number }): Promi
   // Tenant requests are the load; the owner pool only sees cache misses, logins and administration.
   const sql = postgres(url, { ...common, max: Math.max(2, Math.ceil(options.max / 4)), connection: { application_name: 'tenantbase' } });
   // Tenant work runs as TENANT_ROLE (the `role` startup parameter, applied again on every reconnect).
-  const tenantConnection = { role: TENANT_ROLE };
-  const writeSql = postgres(url, {
-    ...common,
-    max: Math.max(2, Math.ceil(options.max / 2)),
-    connection: { ...tenantConnection, application_name: 'tenantbase-write' },
-  });
-  // One-statement transactions (record saves) go to write lanes, the others reserve a connection.
-  const writeLanes = new Lanes(Math.max(2, Math.ceil(options.max / 4)), () =>
-    postgres(url, { ...common, max: 1, connection: { ...tenantConnection, application_name: 'tenantbase-write' } }),
-  );
-  const readLanes = new Lanes(options.max, () =>
+  const tenantClient = (max: number, readOnly: boolean) =>
     postgres(url, {
       ...common,
-      max: 1,
-      connection: { ...tenantConnection, application_name: 'tenantbase-read', default_transaction_read_only: true },
-    }),
-  );
+      max,
+      connection: {
+        role: TENANT_ROLE,
+        ...(readOnly ? { application_name: 'tenantbase-read', default_transaction_read_only: true } : { application_name: 'tenantbase-write' }),
+      },
+    });
+  const writeSql = tenantClient(Math.max(2, Math.ceil(options.max / 2)), false);
+  // One-statement transactions (record saves) go to write lanes, the others reserve a connection.
+  const writeLanes = new Lanes(Math.max(2, Math.ceil(options.max / 4)), () => tenantClient(1, false));
+  const readLanes = new Lanes(options.max, () => tenantClient(1, true));
   await sql`select 1`;
   // Caches of other processes' changes: a (re)connected listener may have missed notifications.
   await sql.listen(INVALIDATION_CHANNEL, receiveNotification, () => dispatchInvalidation(null));
@@ -171,8 +167,9 @@ export async function openPostgres(url: string, options: { max: number }): Promi
      */
     async tenantTransaction<T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) {
       if (txOptions.readOnly && !txOptions.transaction) {
-        const reads = readLanes.forTenant(tenantId);
-        return fn({ query: reads.query, queryAndCommit: reads.query, exec: reads.exec });
+        const query = <R extends Row>(text: string, params?: readonly unknown[]) => readLanes.read<R>(tenantId, text, params);
+        // Like PGlite's: a script could change the session's tenant, and no tenant read needs one.
+        return fn({ query, queryAndCommit: query, exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')) });
       }
       const begin = `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`;
       return transactOn(writeSql, begin, { pipelined: true, lanes: writeLanes }, fn);
