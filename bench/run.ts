@@ -212,7 +212,8 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport> {
       rows.push({ workload, ours, ...(bareMeasure ? { bare: bareMeasure } : {}) });
       log(
         `  ${workload.id} ${workload.label}: ${ours.rps.toFixed(0)} req/s (${range(oursRounds.map((m) => m.rps), 0)}) p50 ${ours.p50} ms p99 ${ours.p99} ms non2xx ${ours.non2xx} errors ${ours.errors}` +
-          (bareMeasure ? ` | bare ${bareMeasure.rps.toFixed(0)} req/s → ${ratioOf(ours, bareMeasure).toFixed(2)}×` : ''),
+          (bareMeasure ? ` | bare ${bareMeasure.rps.toFixed(0)} req/s → ${ratioOf(ours, bareMeasure).toFixed(2)}×` : '') +
+          ` | service RSS peak so far ${maxRss.toFixed(0)} MB`,
       );
     }
   } finally {
