@@ -71,8 +71,9 @@ function summarise(measures: Measure[]): Measured {
     rounds: measures,
   };
 }
-/** The median of the rounds' ratios (each round's bare and ours ran back to back). */
-const ratioOf = (ours: Measured, bare: Measured) => median(ours.rounds.map((m, i) => m.rps / bare.rounds[i]!.rps));
+/** Each round's ratio to bare (that round's bare and ours ran back to back), and their median. */
+const roundRatios = (ours: Measured, bare: Measured) => ours.rounds.map((m, i) => m.rps / bare.rounds[i]!.rps);
+const ratioOf = (ours: Measured, bare: Measured) => median(roundRatios(ours, bare));
 const range = (xs: readonly number[], digits: number) =>
   xs.length > 1 ? `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}` : xs[0]!.toFixed(digits);
 
@@ -264,10 +265,9 @@ function report(reports: EngineReport[], startedAt: Date): string {
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     for (const { workload: w, ours, bare } of r.rows) {
-      const ratios = bare ? ours.rounds.map((m, i) => m.rps / bare.rounds[i]!.rps) : [];
       lines.push(
         `| ${w.id} ${w.label} | ${ours.rps.toFixed(0)} | ${range(ours.rounds.map((m) => m.rps), 0)} | ${ours.p50} | ${ours.p99} | ${range(ours.rounds.map((m) => m.p99), 0)} | ` +
-          `${bare ? bare.rps.toFixed(0) : '—'} | ${bare ? `${ratioOf(ours, bare).toFixed(2)}×` : '—'} | ${bare ? range(ratios, 2) : '—'} | ${verdict(r.engine, w.id, ours, bare, w.write)} |`,
+          `${bare ? bare.rps.toFixed(0) : '—'} | ${bare ? `${ratioOf(ours, bare).toFixed(2)}×` : '—'} | ${bare ? range(roundRatios(ours, bare), 2) : '—'} | ${verdict(r.engine, w.id, ours, bare, w.write)} |`,
       );
     }
     lines.push('');
