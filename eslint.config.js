@@ -1,16 +1,37 @@
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Type-checked lint. The layering the code keeps (docs/ARCHITECTURE.md) is enforced here:
+ * the core never imports a transport; domain code never imports the operation catalogue nor the
+ * composition root's Services/Config; no import cycles anywhere.
+ */
+const transports = {
+  group: ['fastify', '@fastify/*', '@modelcontextprotocol/*', '**/transports/**'],
+  message: 'The core never imports a transport (docs/ARCHITECTURE.md).',
+};
+
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'dist', 'coverage', '.tmp', '.scratch'] },
+  { ignores: ['node_modules', 'data', 'dist', 'coverage', '.tmp', '.scratch', 'test-results', 'console/dist', 'clients/**/dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js', '.mjs'] })] },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-console': ['error', { allow: ['error', 'warn'] }],
     },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     // Tests read JSON answers loosely; the assertions state their shape.
@@ -18,13 +39,25 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
   },
   {
-    files: ['src/domain/**', 'src/operations/**', 'src/db/**'],
+    files: ['src/operations/**', 'src/db/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [transports] }] },
+  },
+  {
+    files: ['src/domain/**'],
+    ignores: ['src/domain/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['fastify', '@fastify/*', '@modelcontextprotocol/*', '**/transports/**'], message: 'The core never imports a transport (STYLE.md habit 1).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            transports,
+            {
+              group: ['**/operations/**'],
+              message: 'Domain code never imports the operation catalogue: operations call the domain, not the reverse.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -13,9 +13,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { ...common, name: 'pglite', env: { TB_TEST_DATABASE: 'pglite' } } },
-      ...(process.env.DATABASE_URL
-        ? [{ test: { ...common, name: 'postgres', env: { TB_TEST_DATABASE: 'postgres' } } }]
-        : []),
+      ...(process.env.DATABASE_URL ? [{ test: { ...common, name: 'postgres', env: { TB_TEST_DATABASE: 'postgres' } } }] : []),
     ],
   },
 });

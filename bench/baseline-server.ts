@@ -11,13 +11,19 @@ const url = process.env.DATABASE_URL!;
 const port = Number(process.env.PORT ?? 3999);
 const sql = postgres(url, { max: Number(process.env.DATABASE_POOL_MAX ?? 20), onnotice: () => undefined });
 const keys = new Map<string, string>();
-for (const row of await sql<{ key_hash: string; tenant_id: string }[]>`select key_hash, tenant_id from api_keys where tenant_id is not null`) {
+for (const row of await sql<
+  { key_hash: string; tenant_id: string }[]
+>`select key_hash, tenant_id from api_keys where tenant_id is not null`) {
   keys.set(row.key_hash, row.tenant_id);
 }
 const COLUMNS = sql.unsafe('r.id, r.entity_id as "entityId", r.name, r.data, r.created_at as "createdAt", r.updated_at as "updatedAt"');
 const app = Fastify({ logger: false });
 const tenantOf = (headers: Record<string, unknown>) =>
-  keys.get(createHash('sha256').update(String(headers['x-api-key'] ?? '')).digest('hex'));
+  keys.get(
+    createHash('sha256')
+      .update(String(headers['x-api-key'] ?? ''))
+      .digest('hex'),
+  );
 
 app.get<{ Params: { entity: string; id: string } }>('/api/entities/:entity/records/:id', async (req, reply) => {
   const tenant = tenantOf(req.headers);
@@ -27,20 +33,24 @@ app.get<{ Params: { entity: string; id: string } }>('/api/entities/:entity/recor
   return row ? { success: true, data: row } : reply.code(404).send({ success: false });
 });
 
-app.get<{ Params: { entity: string }; Querystring: { page?: string; limit?: string } }>('/api/entities/:entity/records', async (req, reply) => {
-  const tenant = tenantOf(req.headers);
-  if (!tenant) return reply.code(401).send({ success: false });
-  const limit = Math.min(100, Number(req.query.limit ?? 20));
-  const page = Number(req.query.page ?? 1);
-  const [entity] = await sql`select id from entities where tenant_id = ${tenant} and name = ${req.params.entity}`;
-  if (!entity) return reply.code(404).send({ success: false });
-  const rows = await sql`select c.total, p.* from (select count(*)::int as total from records r where r.tenant_id = ${tenant} and r.entity_id = ${entity.id}) c
+app.get<{ Params: { entity: string }; Querystring: { page?: string; limit?: string } }>(
+  '/api/entities/:entity/records',
+  async (req, reply) => {
+    const tenant = tenantOf(req.headers);
+    if (!tenant) return reply.code(401).send({ success: false });
+    const limit = Math.min(100, Number(req.query.limit ?? 20));
+    const page = Number(req.query.page ?? 1);
+    const [entity] = await sql`select id from entities where tenant_id = ${tenant} and name = ${req.params.entity}`;
+    if (!entity) return reply.code(404).send({ success: false });
+    const rows =
+      await sql`select c.total, p.* from (select count(*)::int as total from records r where r.tenant_id = ${tenant} and r.entity_id = ${entity.id}) c
     left join lateral (select ${COLUMNS} from records r where r.tenant_id = ${tenant} and r.entity_id = ${entity.id}
       order by r.created_at asc, r.id asc limit ${limit} offset ${(page - 1) * limit}) p on true`;
-  const total = rows[0]?.total ?? 0;
-  const data = rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r);
-  return { success: true, data: { data, total, page, limit, totalPages: Math.ceil(total / limit) } };
-});
+    const total = rows[0]?.total ?? 0;
+    const data = rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r);
+    return { success: true, data: { data, total, page, limit, totalPages: Math.ceil(total / limit) } };
+  },
+);
 
 app.post<{ Params: { entity: string }; Body: Record<string, unknown> }>('/api/entities/:entity/records', async (req, reply) => {
   const tenant = tenantOf(req.headers);
@@ -60,5 +70,5 @@ const stop = async () => {
   await sql.end({ timeout: 2 });
   process.exit(0);
 };
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -25,7 +25,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback;
 
-const plan: SeedPlan = { tenants: Number(arg('tenants', '1000')), records: Number(arg('records', '100000')), zipf: Number(arg('zipf', '1')) };
+const plan: SeedPlan = {
+  tenants: Number(arg('tenants', '1000')),
+  records: Number(arg('records', '100000')),
+  zipf: Number(arg('zipf', '1')),
+};
 const duration = Number(arg('duration', '10'));
 const warmup = Number(arg('warmup', '3'));
 const connections = Number(arg('connections', '50'));
@@ -119,7 +123,13 @@ async function waitReady(port: number, path: string) {
 function rssMb(pid: number | undefined): number {
   if (!pid) return 0;
   try {
-    return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
+    return (
+      Number(
+        execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+          .toString()
+          .trim(),
+      ) / 1024
+    );
   } catch {
     return 0;
   }
@@ -189,7 +199,11 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport> {
   }
 
   const common = { LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', DATABASE_POOL_MAX: '20' };
-  const service = start('dist/main.js', { ...common, PORT: '3901', HOST: '127.0.0.1', ...(dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir! }) }, 'service');
+  const service = start(
+    'dist/main.js',
+    { ...common, PORT: '3901', HOST: '127.0.0.1', ...(dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir! }) },
+    'service',
+  );
   const bare = dbUrl ? start('bench/baseline-server.ts', { ...common, PORT: '3902', DATABASE_URL: dbUrl }, 'baseline') : undefined;
   let maxRss = 0;
   const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(service.pid))), 500);
@@ -212,7 +226,10 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport> {
       const bareMeasure = bareRounds.length ? summarise(bareRounds) : undefined;
       rows.push({ workload, ours, ...(bareMeasure ? { bare: bareMeasure } : {}) });
       log(
-        `  ${workload.id} ${workload.label}: ${ours.rps.toFixed(0)} req/s (${range(oursRounds.map((m) => m.rps), 0)}) p50 ${ours.p50} ms p99 ${ours.p99} ms non2xx ${ours.non2xx} errors ${ours.errors}` +
+        `  ${workload.id} ${workload.label}: ${ours.rps.toFixed(0)} req/s (${range(
+          oursRounds.map((m) => m.rps),
+          0,
+        )}) p50 ${ours.p50} ms p99 ${ours.p99} ms non2xx ${ours.non2xx} errors ${ours.errors}` +
           (bareMeasure ? ` | bare ${bareMeasure.rps.toFixed(0)} req/s → ${ratioOf(ours, bareMeasure).toFixed(2)}×` : '') +
           ` | service RSS peak so far ${maxRss.toFixed(0)} MB`,
       );
@@ -241,7 +258,8 @@ function verdict(engine: string, id: string, m: Measured, bare: Measured | undef
 }
 
 function report(reports: EngineReport[], startedAt: Date): string {
-  const pkg = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  const pkg = (name: string) =>
+    (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
   const cpus = os.cpus();
   const lines = [
     '# Records API benchmark',
@@ -258,15 +276,27 @@ function report(reports: EngineReport[], startedAt: Date): string {
     '',
   ];
   for (const r of reports) {
-    lines.push(`## ${r.engine === 'postgres' ? `PostgreSQL ${r.serverVersion} (server defaults)` : `Embedded PGlite (PostgreSQL ${r.serverVersion})`}`, '');
-    lines.push(`Seed: ${r.seedLine}. Peak service RSS during the run: ${r.maxRssMb.toFixed(0)} MB${r.engine === 'postgres' ? ` (target ≤ 250 MB: ${r.maxRssMb <= 250 ? 'met' : 'MISSED'})` : ''}.`, '');
+    lines.push(
+      `## ${r.engine === 'postgres' ? `PostgreSQL ${r.serverVersion} (server defaults)` : `Embedded PGlite (PostgreSQL ${r.serverVersion})`}`,
+      '',
+    );
+    lines.push(
+      `Seed: ${r.seedLine}. Peak service RSS during the run: ${r.maxRssMb.toFixed(0)} MB${r.engine === 'postgres' ? ` (target ≤ 250 MB: ${r.maxRssMb <= 250 ? 'met' : 'MISSED'})` : ''}.`,
+      '',
+    );
     lines.push(
       '| Workload | req/s | rounds req/s | p50 ms | p99 ms | rounds p99 ms | bare req/s | ratio to bare | rounds ratio | targets |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     for (const { workload: w, ours, bare } of r.rows) {
       lines.push(
-        `| ${w.id} ${w.label} | ${ours.rps.toFixed(0)} | ${range(ours.rounds.map((m) => m.rps), 0)} | ${ours.p50} | ${ours.p99} | ${range(ours.rounds.map((m) => m.p99), 0)} | ` +
+        `| ${w.id} ${w.label} | ${ours.rps.toFixed(0)} | ${range(
+          ours.rounds.map((m) => m.rps),
+          0,
+        )} | ${ours.p50} | ${ours.p99} | ${range(
+          ours.rounds.map((m) => m.p99),
+          0,
+        )} | ` +
           `${bare ? bare.rps.toFixed(0) : '—'} | ${bare ? `${ratioOf(ours, bare).toFixed(2)}×` : '—'} | ${bare ? range(roundRatios(ours, bare), 2) : '—'} | ${verdict(r.engine, w.id, ours, bare, w.write)} |`,
       );
     }

@@ -20,25 +20,80 @@ export interface SeededTenant {
 export const STATUSES = ['open', 'paid', 'shipped', 'cancelled'] as const;
 /** Words of the order titles (some accented, so search exercises unaccent). */
 export const WORDS = [
-  'lámpara', 'mesa', 'silla', 'café', 'té', 'azúcar', 'canción', 'camión', 'niño', 'jabón', 'pingüino', 'árbol',
-  'widget', 'gadget', 'bolt', 'nut', 'screw', 'panel', 'cable', 'switch', 'sensor', 'motor', 'pump', 'valve',
-  'red', 'green', 'blue', 'large', 'small', 'steel', 'wooden', 'plastic', 'premium', 'basic', 'deluxe', 'eco',
+  'lámpara',
+  'mesa',
+  'silla',
+  'café',
+  'té',
+  'azúcar',
+  'canción',
+  'camión',
+  'niño',
+  'jabón',
+  'pingüino',
+  'árbol',
+  'widget',
+  'gadget',
+  'bolt',
+  'nut',
+  'screw',
+  'panel',
+  'cable',
+  'switch',
+  'sensor',
+  'motor',
+  'pump',
+  'valve',
+  'red',
+  'green',
+  'blue',
+  'large',
+  'small',
+  'steel',
+  'wooden',
+  'plastic',
+  'premium',
+  'basic',
+  'deluxe',
+  'eco',
 ];
 
 const CUSTOMERS_DEF = {
-  displayName: 'Customers', description: '', icon: 'box', config: {},
+  displayName: 'Customers',
+  description: '',
+  icon: 'box',
+  config: {},
   fields: [
     { name: 'Name', fieldKey: 'name', fieldType: 'text', isRequired: true, isUnique: false, description: '', config: {} },
     { name: 'City', fieldKey: 'city', fieldType: 'text', isRequired: false, isUnique: false, description: '', config: {} },
   ],
 };
 const ORDERS_DEF = {
-  displayName: 'Orders', description: '', icon: 'box', config: { displayField: 'title' },
+  displayName: 'Orders',
+  description: '',
+  icon: 'box',
+  config: { displayField: 'title' },
   fields: [
     { name: 'Title', fieldKey: 'title', fieldType: 'text', isRequired: true, isUnique: false, description: '', config: {} },
-    { name: 'Status', fieldKey: 'status', fieldType: 'select', isRequired: false, isUnique: false, description: '', config: { options: [...STATUSES] } },
+    {
+      name: 'Status',
+      fieldKey: 'status',
+      fieldType: 'select',
+      isRequired: false,
+      isUnique: false,
+      description: '',
+      config: { options: [...STATUSES] },
+    },
     { name: 'Amount', fieldKey: 'amount', fieldType: 'number', isRequired: false, isUnique: false, description: '', config: {} },
-    { name: 'Customer', fieldKey: 'customer', fieldType: 'relation', isRequired: false, isUnique: false, description: '', config: { relatedEntity: 'customers' } },
+    {
+      name: 'Customer',
+      fieldKey: 'customer',
+      fieldType: 'relation',
+      isRequired: false,
+      isUnique: false,
+      description: '',
+      config: { relatedEntity: 'customers' },
+    },
   ],
 };
 
@@ -52,7 +107,7 @@ export function zipfSizes(plan: SeedPlan): number[] {
 }
 
 let seed = 42;
-export const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+export const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 export const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 export const title = () => `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} ${Math.floor(random() * 1000)}`;
 
@@ -136,6 +191,8 @@ export async function seedDatabase(db: Database, plan: SeedPlan, log: (s: string
   // Like pgbench before its runs: vacuumed and analysed, so that autovacuum of the fresh rows does
   // not compete with the first workloads.
   await db.exec('vacuum analyze');
-  log(`  seeded ${plan.tenants} tenants, ${written} records in ${((Date.now() - started) / 1000).toFixed(1)} s (largest tenant ${sizes[0]})`);
+  log(
+    `  seeded ${plan.tenants} tenants, ${written} records in ${((Date.now() - started) / 1000).toFixed(1)} s (largest tenant ${sizes[0]})`,
+  );
   return tenants;
 }

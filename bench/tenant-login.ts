@@ -27,7 +27,12 @@ const { loadConfig } = await import('../src/config.js');
 const { prepareRuntime } = await import('../src/start.js');
 
 const database = await createTestDatabase();
-const config = loadConfig({ LOG_LEVEL: 'silent', ADMIN_EMAIL: 'bench@local.test', ADMIN_PASSWORD: 'bench-password-1', JWT_SECRET: 'b'.repeat(40) });
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  ADMIN_EMAIL: 'bench@local.test',
+  ADMIN_PASSWORD: 'bench-password-1',
+  JWT_SECRET: 'b'.repeat(40),
+});
 const runtime = await prepareRuntime(config, () => undefined, { db: database.db });
 const app = runtime.app;
 
@@ -97,7 +102,9 @@ const u = stats(unknown);
 const w = stats(wrong);
 const f = (n: number) => n.toFixed(2);
 console.log(`database: ${database.db.kind}; cpus: ${availableParallelism()}; bcrypt cost 10`);
-console.log(`throughput: ${LOGINS} successful logins, concurrency ${CONCURRENCY}: ${(LOGINS / seconds).toFixed(1)} logins/s (${f(seconds)} s)`);
+console.log(
+  `throughput: ${LOGINS} successful logins, concurrency ${CONCURRENCY}: ${(LOGINS / seconds).toFixed(1)} logins/s (${f(seconds)} s)`,
+);
 console.log(`unknown email  (n=${SAMPLES}): mean ${f(u.mean)} ms, median ${f(u.median)} ms, p90 ${f(u.p90)} ms`);
 console.log(`wrong password (n=${SAMPLES}): mean ${f(w.mean)} ms, median ${f(w.median)} ms, p90 ${f(w.p90)} ms`);
 console.log(`gap (wrong - unknown): mean ${f(w.mean - u.mean)} ms, median ${f(w.median - u.median)} ms`);

@@ -34,34 +34,66 @@ const send = (t: SeededTenant, method: 'POST' | 'PUT', path: string, body: unkno
 
 export const WORKLOADS: Workload[] = [
   {
-    id: 'W1', label: 'get by id', baseline: true, write: false,
-    next: (ts) => { const t = tenantOf(ts); return get(t, `${base}/${pick(t.orders)}`); },
-  },
-  {
-    id: 'W2', label: 'list page of 20', baseline: true, write: false,
-    next: (ts) => get(tenantOf(ts), `${base}?limit=20`),
-  },
-  {
-    id: 'W3', label: 'filtered + sorted list', baseline: false, write: false,
-    next: (ts) => get(tenantOf(ts), `${base}?filter.status=${pick(STATUSES)}&sort=amount&order=desc&limit=20`),
-  },
-  {
-    id: 'W4', label: 'search', baseline: false, write: false,
-    next: (ts) => get(tenantOf(ts), `${base}?search=${encodeURIComponent(pick(WORDS).normalize('NFD').replace(/\p{M}/gu, ''))}&limit=20`),
-  },
-  {
-    id: 'W5', label: 'list with resolve', baseline: false, write: false,
-    next: (ts) => get(tenantOf(ts), `${base}?resolve=true&limit=20`),
-  },
-  {
-    id: 'W6', label: 'create', baseline: true, write: true,
+    id: 'W1',
+    label: 'get by id',
+    baseline: true,
+    write: false,
     next: (ts) => {
       const t = tenantOf(ts);
-      return send(t, 'POST', base, { title: title(), status: pick(STATUSES), amount: Math.round(random() * 10000) / 100, customer: pick(t.customers) });
+      return get(t, `${base}/${pick(t.orders)}`);
     },
   },
   {
-    id: 'W7', label: 'update', baseline: false, write: true,
-    next: (ts) => { const t = tenantOf(ts); return send(t, 'PUT', `${base}/${pick(t.orders)}`, { amount: Math.round(random() * 10000) / 100 }); },
+    id: 'W2',
+    label: 'list page of 20',
+    baseline: true,
+    write: false,
+    next: (ts) => get(tenantOf(ts), `${base}?limit=20`),
+  },
+  {
+    id: 'W3',
+    label: 'filtered + sorted list',
+    baseline: false,
+    write: false,
+    next: (ts) => get(tenantOf(ts), `${base}?filter.status=${pick(STATUSES)}&sort=amount&order=desc&limit=20`),
+  },
+  {
+    id: 'W4',
+    label: 'search',
+    baseline: false,
+    write: false,
+    next: (ts) => get(tenantOf(ts), `${base}?search=${encodeURIComponent(pick(WORDS).normalize('NFD').replace(/\p{M}/gu, ''))}&limit=20`),
+  },
+  {
+    id: 'W5',
+    label: 'list with resolve',
+    baseline: false,
+    write: false,
+    next: (ts) => get(tenantOf(ts), `${base}?resolve=true&limit=20`),
+  },
+  {
+    id: 'W6',
+    label: 'create',
+    baseline: true,
+    write: true,
+    next: (ts) => {
+      const t = tenantOf(ts);
+      return send(t, 'POST', base, {
+        title: title(),
+        status: pick(STATUSES),
+        amount: Math.round(random() * 10000) / 100,
+        customer: pick(t.customers),
+      });
+    },
+  },
+  {
+    id: 'W7',
+    label: 'update',
+    baseline: false,
+    write: true,
+    next: (ts) => {
+      const t = tenantOf(ts);
+      return send(t, 'PUT', `${base}/${pick(t.orders)}`, { amount: Math.round(random() * 10000) / 100 });
+    },
   },
 ];

@@ -6,8 +6,7 @@ import { z } from 'zod';
  */
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
-const port = (fallback: number) =>
-  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+const port = (fallback: number) => z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
 
 const ConfigSchema = z
   .object({
@@ -25,11 +24,15 @@ const ConfigSchema = z
     ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
     JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-    LOG_LEVEL: z.preprocess(
+    LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+    BODY_LIMIT: z.preprocess(
       emptyAsUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      z.coerce
+        .number()
+        .int()
+        .min(1024)
+        .default(1024 * 1024),
     ),
-    BODY_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).default(1024 * 1024)),
     CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
     ADMIN_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(12)),
     MCP_SERVER_PORT: port(3002),
@@ -95,7 +98,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: c.JWT_SECRET,
     logLevel: c.LOG_LEVEL,
     bodyLimit: c.BODY_LIMIT,
-    corsOrigins: origins === '*' ? '*' : Object.freeze(origins.split(',').map((o) => o.trim()).filter(Boolean)),
+    corsOrigins:
+      origins === '*'
+        ? '*'
+        : Object.freeze(
+            origins
+              .split(',')
+              .map((o) => o.trim())
+              .filter(Boolean),
+          ),
     adminTokenTtlSeconds: Math.round(c.ADMIN_TOKEN_TTL_HOURS * 3600),
     mcp: Object.freeze({
       port: c.MCP_SERVER_PORT,

@@ -36,8 +36,7 @@ export class AppError extends Error {
   }
 }
 
-export const validationError = (message: string, details?: ErrorDetail[]) =>
-  new AppError('VALIDATION_ERROR', message, details);
+export const validationError = (message: string, details?: ErrorDetail[]) => new AppError('VALIDATION_ERROR', message, details);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string, details?: ErrorDetail[]) => new AppError('CONFLICT', message, details);
 export const unauthorized = (message = 'Missing or invalid credentials') => new AppError('UNAUTHORIZED', message);

@@ -26,8 +26,8 @@ async function serve(config: Config) {
     await runtime.close();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
 }
 
 async function migrateOnly(config: Config) {
@@ -65,6 +65,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  log(error instanceof ConfigError ? error.message : `Tenantbase failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  log(
+    error instanceof ConfigError ? error.message : `Tenantbase failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

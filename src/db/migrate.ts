@@ -36,9 +36,7 @@ export async function migrate(db: Database, options: { upTo?: number } = {}): Pr
       name text not null,
       applied_at timestamptz not null default now()
     )`);
-    const done = new Set(
-      (await tx.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version),
-    );
+    const done = new Set((await tx.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version));
     const applied: number[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;

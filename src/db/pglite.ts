@@ -86,9 +86,17 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     const tenant = tenantId.toLowerCase();
     const query = <R extends Row>(text: string, params?: readonly unknown[]) =>
       exclusive(() =>
-        translated(session.statementMessages(READ_CONTEXT, [TENANT_ROLE, tenant], tenant).then((before) => session.query<R>(text, params, () => before))),
+        translated(
+          session
+            .statementMessages(READ_CONTEXT, [TENANT_ROLE, tenant], tenant)
+            .then((before) => session.query<R>(text, params, () => before)),
+        ),
       );
-    return fn({ query, queryAndCommit: query, exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')) });
+    return fn({
+      query,
+      queryAndCommit: query,
+      exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
+    });
   };
 
   return {

@@ -134,7 +134,9 @@ export async function openPostgres(url: string, options: { max: number }): Promi
       max,
       connection: {
         role: TENANT_ROLE,
-        ...(readOnly ? { application_name: 'tenantbase-read', default_transaction_read_only: true } : { application_name: 'tenantbase-write' }),
+        ...(readOnly
+          ? { application_name: 'tenantbase-read', default_transaction_read_only: true }
+          : { application_name: 'tenantbase-write' }),
       },
     });
   const writeSql = tenantClient(Math.max(2, Math.ceil(options.max / 2)), false);
@@ -169,13 +171,22 @@ export async function openPostgres(url: string, options: { max: number }): Promi
       if (txOptions.readOnly && !txOptions.transaction) {
         const query = <R extends Row>(text: string, params?: readonly unknown[]) => readLanes.read<R>(tenantId, text, params);
         // Like PGlite's: a script could change the session's tenant, and no tenant read needs one.
-        return fn({ query, queryAndCommit: query, exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')) });
+        return fn({
+          query,
+          queryAndCommit: query,
+          exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
+        });
       }
       const begin = `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`;
       return transactOn(writeSql, begin, { pipelined: true, lanes: writeLanes }, fn);
     },
     close: async () => {
-      await Promise.all([sql.end({ timeout: 5 }), readLanes.end({ timeout: 5 }), writeLanes.end({ timeout: 5 }), writeSql.end({ timeout: 5 })]);
+      await Promise.all([
+        sql.end({ timeout: 5 }),
+        readLanes.end({ timeout: 5 }),
+        writeLanes.end({ timeout: 5 }),
+        writeSql.end({ timeout: 5 }),
+      ]);
     },
   };
 }

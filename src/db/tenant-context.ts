@@ -3,7 +3,6 @@ import { isUuid } from '../uuid.js';
 /** The non-owner, non-superuser role all tenant work runs as (created by migration 001). */
 export const TENANT_ROLE = 'tenantbase_app';
 
-
 /**
  * The transaction-local tenant context as parameter-free SQL. Both values are checked literals (a
  * constant role, a UUID validated here), so it can travel in the same message as BEGIN.

@@ -89,7 +89,10 @@ export const getEntitySchema = defineTenantOperation({
     'The fields of an entity, e.g. { "entityName": "clients" } → { name, displayName, description, version, status, fields: [{ name, fieldKey, type, required, config, structureHint?, … }] }. version: a number, "draft" or "published" (default).',
   input: z.object({
     entityName,
-    version: z.union([z.number().int().min(1), z.string().max(20)]).optional().describe('A version number, "draft" or "published"'),
+    version: z
+      .union([z.number().int().min(1), z.string().max(20)])
+      .optional()
+      .describe('A version number, "draft" or "published"'),
   }),
   mode: 'read',
   idempotent: true,

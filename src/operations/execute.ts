@@ -32,7 +32,5 @@ export async function executeOperation(op: Operation, ctx: OperationContext, raw
     throw forbidden(`Your role does not allow ${op.name} (${op.access.tenant})`);
   }
   const options = { readOnly: op.mode === 'read', transaction: op.mode === 'write' || op.readTransaction === true };
-  return withTenant(ctx.db, tenant.id, options, (tx) =>
-    op.run({ ...ctx, principal, tenant, tx }, input),
-  );
+  return withTenant(ctx.db, tenant.id, options, (tx) => op.run({ ...ctx, principal, tenant, tx }, input));
 }

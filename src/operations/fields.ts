@@ -52,13 +52,20 @@ export const manageCustomFields = defineTenantOperation({
       throw forbidden(`Your role does not allow changing fields (manage_custom_fields ${input.action} needs schema.write)`);
     }
     if (input.action === 'add') {
-      if (!input.field) throw validationError('action "add" needs field: { name, fieldKey, fieldType, ... }', [{ field: 'field', message: 'required for add' }]);
+      if (!input.field)
+        throw validationError('action "add" needs field: { name, fieldKey, fieldType, ... }', [
+          { field: 'field', message: 'required for add' },
+        ]);
       return addField(ctx.tx, input.entityName, input.field);
     }
     const key = input.fieldKey ?? (typeof input.field?.fieldKey === 'string' ? input.field.fieldKey : undefined);
-    if (!key) throw validationError(`action "${input.action}" needs fieldKey: the key of the field to ${input.action}`, [{ field: 'fieldKey', message: `required for ${input.action}` }]);
+    if (!key)
+      throw validationError(`action "${input.action}" needs fieldKey: the key of the field to ${input.action}`, [
+        { field: 'fieldKey', message: `required for ${input.action}` },
+      ]);
     if (input.action === 'delete') return deleteField(ctx.tx, input.entityName, key);
-    if (!input.field) throw validationError('action "update" needs field: the properties to change', [{ field: 'field', message: 'required for update' }]);
+    if (!input.field)
+      throw validationError('action "update" needs field: the properties to change', [{ field: 'field', message: 'required for update' }]);
     return updateField(ctx.tx, input.entityName, key, input.field);
   },
 });

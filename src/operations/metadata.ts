@@ -9,7 +9,7 @@ export const exportMetadata = defineTenantOperation({
   name: 'export_metadata',
   title: 'Export metadata',
   description:
-    'Exports the tenant\'s data model as JSON, e.g. { format, formatVersion, exportedAt, entities: [{ name, status, version, displayName, fields, … }], rules }. Pass it to import_metadata to copy the model to another tenant.',
+    "Exports the tenant's data model as JSON, e.g. { format, formatVersion, exportedAt, entities: [{ name, status, version, displayName, fields, … }], rules }. Pass it to import_metadata to copy the model to another tenant.",
   input: z.object({}),
   mode: 'read',
   idempotent: true,
@@ -26,7 +26,10 @@ export const importMetadata = defineTenantOperation({
   description:
     'Imports an export_metadata result, e.g. { "metadata": <export_metadata answer> } (object or JSON text): creates missing entities, leaves identical ones alone. An existing entity that differs is a CONFLICT and nothing is written. Answers { created, unchanged, notes }.',
   input: z.object({
-    metadata: z.union([z.record(z.string(), z.unknown()), z.string()]).optional().describe('An export_metadata result'),
+    metadata: z
+      .union([z.record(z.string(), z.unknown()), z.string()])
+      .optional()
+      .describe('An export_metadata result'),
   }),
   mode: 'write',
   idempotent: true,

@@ -65,8 +65,7 @@ export interface TenantOperation<S extends z.ZodType = z.ZodType, O = unknown> e
 
 export type Operation = GlobalOperation<z.ZodType, unknown> | TenantOperation<z.ZodType, unknown>;
 
-export const isTenantOperation = (op: Operation): op is TenantOperation =>
-  typeof op.access === 'object';
+export const isTenantOperation = (op: Operation): op is TenantOperation => typeof op.access === 'object';
 
 /** Identity helpers that keep each operation's input and output types inferred. */
 export const defineGlobalOperation = <S extends z.ZodType, O>(op: GlobalOperation<S, O>) =>

@@ -34,8 +34,7 @@ const flag = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
   z.boolean({ error: 'must be true or false' }),
 );
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 // Checked without copying, so a `__proto__` key stays an own key and is refused as an unknown field.
 const fieldValues = z.custom<Record<string, unknown>>(isPlainObject, {
   error: 'data must be an object of field values keyed by fieldKey',
@@ -199,7 +198,10 @@ export const updateRecord = defineTenantOperation({
   ],
   run: async (ctx, input) => {
     allow(ctx, 'update', input.entityName);
-    return update(ctx.tx, input.entityName, input.id, input.data, { embeddings: embeddingsClientFor(ctx.config.embeddings), endsTransaction: true });
+    return update(ctx.tx, input.entityName, input.id, input.data, {
+      embeddings: embeddingsClientFor(ctx.config.embeddings),
+      endsTransaction: true,
+    });
   },
 });
 
@@ -215,7 +217,9 @@ export const deleteRecord = defineTenantOperation({
   profile: 'core',
   tool: true,
   access: { tenant: 'records' },
-  rest: [{ method: 'DELETE', path: '/api/entities/:entityName/records/:id', input: (r) => ({ ...queryParams(r, () => false), ...r.params }) }],
+  rest: [
+    { method: 'DELETE', path: '/api/entities/:entityName/records/:id', input: (r) => ({ ...queryParams(r, () => false), ...r.params }) },
+  ],
   run: async (ctx, input) => {
     allow(ctx, 'delete', input.entityName);
     const entity = await loadEntity(ctx.tx, input.entityName);
@@ -231,10 +235,11 @@ export const searchRecords = defineTenantOperation({
   input: z.object({
     entityName,
     q: z.string().trim().min(1, 'q is required').max(500, 'q must be at most 500 characters'),
-    limit: integer('limit').pipe(z.number().min(1, 'limit must be at least 1')).transform((n) => Math.min(n, MAX_PAGE_SIZE)).default(10),
-    minSimilarity: z
-      .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().min(0).max(1))
-      .default(0.3),
+    limit: integer('limit')
+      .pipe(z.number().min(1, 'limit must be at least 1'))
+      .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+      .default(10),
+    minSimilarity: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().min(0).max(1)).default(0.3),
   }),
   mode: 'read',
   // pg_trgm's threshold is set transaction-locally before the search statement.

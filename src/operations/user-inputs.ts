@@ -4,10 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '../domain/auth/passwords.js';
 
 /** Input schemas shared by the user operations (REST and MCP). */
 export const userEmail = z.string().trim().max(320).pipe(z.email('must be a valid email address'));
-export const userPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(1024);
+export const userPassword = z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).max(1024);
 export const userName = z.string().trim().min(1).max(200);
 export const userRole = z.enum(TENANT_ROLES);
 
@@ -26,14 +23,17 @@ export const userPermissions = z.strictObject({
 });
 
 /** Free-form key/value; MCP clients may send it as a JSON string (CONTRACT §8). */
-export const userMetadata = z.preprocess((value) => {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}, z.record(z.string(), z.unknown()));
+export const userMetadata = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z.record(z.string(), z.unknown()),
+);
 
 /** The fields of a new user, as both create operations take them. */
 export const newUserShape = {

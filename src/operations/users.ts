@@ -9,8 +9,7 @@ const now = (ctx: { services: { clock: { now(): Date } } }) => ctx.services.cloc
 export const createTenantUser = defineTenantOperation({
   name: 'create_tenant_user',
   title: 'Create tenant user',
-  description:
-    'Creates a user of the tenant who can log in at POST /api/auth/tenant/login. Answers the user (never its password).',
+  description: 'Creates a user of the tenant who can log in at POST /api/auth/tenant/login. Answers the user (never its password).',
   input: z.object({
     ...newUserShape,
   }),
@@ -53,7 +52,7 @@ export const updateTenantUser = defineTenantOperation({
   name: 'update_user',
   title: 'Update user',
   description:
-    'Changes a user: any of name, role, permissions, isActive, metadata (others keep their value). Deactivating ends the user\'s sessions. The password has its own route.',
+    "Changes a user: any of name, role, permissions, isActive, metadata (others keep their value). Deactivating ends the user's sessions. The password has its own route.",
   input: z.strictObject({
     id: userId,
     name: userName.optional(),
@@ -78,7 +77,7 @@ export const changeTenantUserPassword = defineTenantOperation({
   name: 'change_user_password',
   title: 'Change user password',
   description:
-    'Sets a user\'s password and ends the user\'s sessions (except the caller\'s own). Answers { id, passwordChanged: true, sessionsEnded }.',
+    "Sets a user's password and ends the user's sessions (except the caller's own). Answers { id, passwordChanged: true, sessionsEnded }.",
   input: z.object({ id: userId, password: userPassword }),
   mode: 'write',
   profile: 'all',

@@ -60,7 +60,12 @@ describe('manage_custom_fields', () => {
   });
 
   it('updates a field keeping what is not sent; resets config when the type changes', async () => {
-    const res = await tool({ entityName: 'people', action: 'update', fieldKey: 'site', field: { isRequired: true, description: 'Homepage' } });
+    const res = await tool({
+      entityName: 'people',
+      action: 'update',
+      fieldKey: 'site',
+      field: { isRequired: true, description: 'Homepage' },
+    });
     expect(res.field).toMatchObject({ fieldKey: 'site', name: 'Site', type: 'url', required: true, description: 'Homepage' });
     const retype = await t.put('/api/entities/people/fields/site', { fieldType: 'select', config: { options: ['a', 'b'] } }, auth);
     expect(retype.status, JSON.stringify(retype.body)).toBe(200);
@@ -75,7 +80,19 @@ describe('manage_custom_fields', () => {
   });
 
   it('deleting the display field clears it from the entity config', async () => {
-    await t.post('/api/entities', { definition: { entity: { name: 'tags', config: { displayField: 'label' } }, fields: [{ fieldKey: 'label', fieldType: 'text' }, { fieldKey: 'color', fieldType: 'text' }] } }, auth);
+    await t.post(
+      '/api/entities',
+      {
+        definition: {
+          entity: { name: 'tags', config: { displayField: 'label' } },
+          fields: [
+            { fieldKey: 'label', fieldType: 'text' },
+            { fieldKey: 'color', fieldType: 'text' },
+          ],
+        },
+      },
+      auth,
+    );
     await t.delete('/api/entities/tags/fields/label', auth);
     expect((await t.get('/api/entities/tags?version=draft', auth)).body.data.config).toEqual({});
   });
@@ -90,28 +107,81 @@ describe('manage_custom_fields', () => {
   };
 
   it('refuses bad changes with an actionable message and writes nothing', async () => {
-    await refused(() => t.post('/api/entities/people/fields', { fieldKey: 'phone', fieldType: 'text' }, auth), 409, 'CONFLICT', /already has a field "phone"/);
-    await refused(() => t.post('/api/entities/people/fields', { fieldKey: 'x', fieldType: 'money' }, auth), 400, 'VALIDATION_ERROR', /valid types: text/);
-    await refused(() => t.post('/api/entities/people/fields', { fieldKey: 'boss', fieldType: 'relation', config: { relatedEntity: 'nobody' } }, auth), 400, 'VALIDATION_ERROR', /"nobody" does not exist/);
-    await refused(() => t.put('/api/entities/people/fields/ghost', { isRequired: true }, auth), 404, 'NOT_FOUND', /no field "ghost"; its fields: title, phone, site/);
-    await refused(() => t.put('/api/entities/people/fields/phone', { fieldKey: 'mobile' }, auth), 400, 'VALIDATION_ERROR', /cannot be renamed/);
-    await refused(() => t.put('/api/entities/people/fields/phone', { config: { options: ['x'] } }, auth), 400, 'VALIDATION_ERROR', /takes no config/);
+    await refused(
+      () => t.post('/api/entities/people/fields', { fieldKey: 'phone', fieldType: 'text' }, auth),
+      409,
+      'CONFLICT',
+      /already has a field "phone"/,
+    );
+    await refused(
+      () => t.post('/api/entities/people/fields', { fieldKey: 'x', fieldType: 'money' }, auth),
+      400,
+      'VALIDATION_ERROR',
+      /valid types: text/,
+    );
+    await refused(
+      () => t.post('/api/entities/people/fields', { fieldKey: 'boss', fieldType: 'relation', config: { relatedEntity: 'nobody' } }, auth),
+      400,
+      'VALIDATION_ERROR',
+      /"nobody" does not exist/,
+    );
+    await refused(
+      () => t.put('/api/entities/people/fields/ghost', { isRequired: true }, auth),
+      404,
+      'NOT_FOUND',
+      /no field "ghost"; its fields: title, phone, site/,
+    );
+    await refused(
+      () => t.put('/api/entities/people/fields/phone', { fieldKey: 'mobile' }, auth),
+      400,
+      'VALIDATION_ERROR',
+      /cannot be renamed/,
+    );
+    await refused(
+      () => t.put('/api/entities/people/fields/phone', { config: { options: ['x'] } }, auth),
+      400,
+      'VALIDATION_ERROR',
+      /takes no config/,
+    );
     await refused(() => t.delete('/api/entities/people/fields/ghost', auth), 404, 'NOT_FOUND', /no field "ghost"/);
-    await refused(() => t.post('/api/entities/nobody/fields', { fieldKey: 'x', fieldType: 'text' }, auth), 404, 'NOT_FOUND', /Entity "nobody" not found/);
+    await refused(
+      () => t.post('/api/entities/nobody/fields', { fieldKey: 'x', fieldType: 'text' }, auth),
+      404,
+      'NOT_FOUND',
+      /Entity "nobody" not found/,
+    );
   });
 
   it('refuses tool calls missing what their action needs', async () => {
-    await expect(tool({ entityName: 'people', action: 'add' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/needs field/) });
-    await expect(tool({ entityName: 'people', action: 'delete' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/needs fieldKey/) });
+    await expect(tool({ entityName: 'people', action: 'add' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/needs field/),
+    });
+    await expect(tool({ entityName: 'people', action: 'delete' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/needs fieldKey/),
+    });
     await expect(tool({ entityName: 'people', action: 'rename' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
   it('lets a viewer list fields but not change them', async () => {
-    const viewer = { kind: 'tenant_user', userId: 'u', tenantId: tenant.id, email: 'v@x.io', role: 'viewer', permissions: {}, sessionId: 's' };
+    const viewer = {
+      kind: 'tenant_user',
+      userId: 'u',
+      tenantId: tenant.id,
+      email: 'v@x.io',
+      role: 'viewer',
+      permissions: {},
+      sessionId: 's',
+    };
     expect((await tool({ entityName: 'people', action: 'list' }, viewer)).entityName).toBe('people');
     const before = await snapshot(t, auth);
-    await expect(tool({ entityName: 'people', action: 'add', field: { fieldKey: 'v', fieldType: 'text' } }, viewer)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(tool({ entityName: 'people', action: 'delete', fieldKey: 'phone' }, { ...viewer, role: 'member' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(tool({ entityName: 'people', action: 'add', field: { fieldKey: 'v', fieldType: 'text' } }, viewer)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(tool({ entityName: 'people', action: 'delete', fieldKey: 'phone' }, { ...viewer, role: 'member' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     expect(await snapshot(t, auth)).toEqual(before);
   });
 });

@@ -40,7 +40,15 @@ describe('entity states and transitions', () => {
     expect((await t.get('/api/entities', auth)).body.data).toEqual([]);
     const all = await t.get('/api/entities?include_drafts=true', auth);
     expect(all.body.data).toEqual([
-      { name: 'clients', displayName: 'clients', description: 'clients entity', fieldCount: 2, status: 'draft', version: 1, hasDraft: true },
+      {
+        name: 'clients',
+        displayName: 'clients',
+        description: 'clients entity',
+        fieldCount: 2,
+        status: 'draft',
+        version: 1,
+        hasDraft: true,
+      },
     ]);
     const published = await t.get('/api/entities/clients', auth);
     expect(published.status).toBe(404);
@@ -55,7 +63,15 @@ describe('entity states and transitions', () => {
     const schema = await t.get('/api/metadata/entities/clients', auth);
     expect(schema.body.data).toMatchObject({ status: 'published', version: 1, message: 'First cut', hasDraft: false });
     expect((await t.get('/api/metadata/entities', auth)).body.data).toEqual([
-      { name: 'clients', displayName: 'clients', description: 'clients entity', fieldCount: 2, status: 'published', version: 1, hasDraft: false },
+      {
+        name: 'clients',
+        displayName: 'clients',
+        description: 'clients entity',
+        fieldCount: 2,
+        status: 'published',
+        version: 1,
+        hasDraft: false,
+      },
     ]);
   });
 

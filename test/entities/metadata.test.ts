@@ -15,24 +15,37 @@ describe('metadata export and import', () => {
     // A model with every state: published with history, published with a pending draft, draft only.
     await createEntity(t, source, 'customers', {
       publish: true,
-      fields: [{ name: 'Place', fieldKey: 'place', fieldType: 'location', config: { defaultZoom: 8, defaultCenter: { lat: 40.4, lng: -3.7 } } }],
+      fields: [
+        { name: 'Place', fieldKey: 'place', fieldType: 'location', config: { defaultZoom: 8, defaultCenter: { lat: 40.4, lng: -3.7 } } },
+      ],
     });
     await t.post('/api/entities/customers/fields', { fieldKey: 'vip', fieldType: 'boolean' }, source);
     await t.post('/api/entities/customers/publish', { version_message: 'VIP flag' }, source);
-    await t.post('/api/entities', {
-      definition: {
-        entity: { name: 'orders', displayName: 'Orders', icon: 'cart', config: { displayField: 'code' } },
-        fields: [
-          { name: 'Code', fieldKey: 'code', fieldType: 'text', isRequired: true, isUnique: true },
-          { name: 'Customer', fieldKey: 'customer', fieldType: 'relation', config: { relatedEntity: 'customers', displayField: 'title' } },
-          { name: 'State', fieldKey: 'state', fieldType: 'select', config: { options: [{ value: 'new', label: 'New' }, 'paid'] } },
-        ],
+    await t.post(
+      '/api/entities',
+      {
+        definition: {
+          entity: { name: 'orders', displayName: 'Orders', icon: 'cart', config: { displayField: 'code' } },
+          fields: [
+            { name: 'Code', fieldKey: 'code', fieldType: 'text', isRequired: true, isUnique: true },
+            {
+              name: 'Customer',
+              fieldKey: 'customer',
+              fieldType: 'relation',
+              config: { relatedEntity: 'customers', displayField: 'title' },
+            },
+            { name: 'State', fieldKey: 'state', fieldType: 'select', config: { options: [{ value: 'new', label: 'New' }, 'paid'] } },
+          ],
+        },
+        auto_publish: true,
+        version_message: 'Orders v1',
       },
-      auto_publish: true,
-      version_message: 'Orders v1',
-    }, source);
+      source,
+    );
     await t.post('/api/entities/orders/fields', { fieldKey: 'total', fieldType: 'number', config: { min: 0 } }, source);
-    await createEntity(t, source, 'drafts_only', { fields: [{ fieldKey: 'parent', fieldType: 'relation', config: { relatedEntity: 'drafts_only' } }] });
+    await createEntity(t, source, 'drafts_only', {
+      fields: [{ fieldKey: 'parent', fieldType: 'relation', config: { relatedEntity: 'drafts_only' } }],
+    });
     exported = (await t.get('/api/metadata/export', source)).body.data;
   });
   afterAll(async () => {
@@ -48,7 +61,15 @@ describe('metadata export and import', () => {
     ]);
     const orders = exported.entities[2];
     expect(orders).toMatchObject({ displayName: 'Orders', icon: 'cart', config: { displayField: 'code' }, versionMessage: 'Orders v1' });
-    expect(orders.fields[0]).toEqual({ name: 'Code', fieldKey: 'code', fieldType: 'text', isRequired: true, isUnique: true, description: '', config: {} });
+    expect(orders.fields[0]).toEqual({
+      name: 'Code',
+      fieldKey: 'code',
+      fieldType: 'text',
+      isRequired: true,
+      isUnique: true,
+      description: '',
+      config: {},
+    });
     expect(orders.draft.fields.map((f: any) => f.fieldKey)).toEqual(['code', 'customer', 'state', 'total']);
   });
 
@@ -80,7 +101,9 @@ describe('metadata export and import', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
     expect(res.body.error.message).toMatch(/nothing was written.*\(customers\)/);
-    expect(res.body.error.details).toEqual([{ field: 'metadata.entities.0', entity: 'customers', message: expect.stringMatching(/different definition; delete_entity it/) }]);
+    expect(res.body.error.details).toEqual([
+      { field: 'metadata.entities.0', entity: 'customers', message: expect.stringMatching(/different definition; delete_entity it/) },
+    ]);
     expect(await snapshot(t, target)).toEqual(before);
   });
 
@@ -91,8 +114,19 @@ describe('metadata export and import', () => {
       ['{not json', /not valid JSON/],
       [{ entities: [{ name: 'Bad Name', fields: [] }] }, /metadata.entities.0.name/],
       [{ entities: [{ name: 'a', fields: [{ fieldKey: 'x', fieldType: 'nope' }] }] }, /metadata.entities.0.fields.0.fieldType/],
-      [{ entities: [{ name: 'a', fields: [{ fieldKey: 'r', fieldType: 'relation', config: { relatedEntity: 'zzz' } }] }] }, /"zzz" does not exist/],
-      [{ entities: [{ name: 'a', fields: [] }, { name: 'a', fields: [] }] }, /appears twice/],
+      [
+        { entities: [{ name: 'a', fields: [{ fieldKey: 'r', fieldType: 'relation', config: { relatedEntity: 'zzz' } }] }] },
+        /"zzz" does not exist/,
+      ],
+      [
+        {
+          entities: [
+            { name: 'a', fields: [] },
+            { name: 'a', fields: [] },
+          ],
+        },
+        /appears twice/,
+      ],
     ];
     for (const [metadata, pattern] of cases) {
       const res = await t.post('/api/metadata/import', { metadata }, fresh);

@@ -34,7 +34,11 @@ describe('entity versions', () => {
     const add = await t.post('/api/entities/tasks/fields', { name: 'Due', fieldKey: 'due', fieldType: 'date' }, auth);
     expect(add.status, JSON.stringify(add.body)).toBe(201);
     expect(add.body.data).toMatchObject({ action: 'add', version: 2, status: 'draft', field: { fieldKey: 'due', type: 'date' } });
-    const upd = await t.put('/api/entities/tasks/fields/status', { config: { options: ['open', 'doing', 'done'] }, isRequired: true }, auth);
+    const upd = await t.put(
+      '/api/entities/tasks/fields/status',
+      { config: { options: ['open', 'doing', 'done'] }, isRequired: true },
+      auth,
+    );
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     expect(upd.body.data).toMatchObject({ version: 2, field: { fieldKey: 'status', required: true, type: 'select' } });
     expect((await t.delete('/api/entities/tasks/fields/notes', auth)).body.data).toMatchObject({ action: 'delete', version: 2 });
@@ -82,7 +86,10 @@ describe('entity versions', () => {
     expect(await published()).toMatchObject({ version: 2 });
     const changes = (await t.get('/api/entities/tasks/changes', auth)).body.data;
     expect(changes).toMatchObject({ publishedVersion: 2, draftVersion: null, hasChanges: false, added: [], removed: [], changed: [] });
-    expect(changes.history.map((h: any) => [h.version, h.message])).toEqual([[1, 'Initial version'], [2, 'Add due date']]);
+    expect(changes.history.map((h: any) => [h.version, h.message])).toEqual([
+      [1, 'Initial version'],
+      [2, 'Add due date'],
+    ]);
   });
 
   it('historical versions stay readable', async () => {

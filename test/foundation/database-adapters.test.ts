@@ -13,10 +13,9 @@ describe('database adapter', () => {
   });
 
   it('binds JSON text to a jsonb parameter as the document it spells', async () => {
-    const [row] = await test.db.query<{ doc: unknown; kind: string }>(
-      'select $1::jsonb as doc, jsonb_typeof($1::jsonb) as kind',
-      [JSON.stringify({ a: 1, b: ['x'] })],
-    );
+    const [row] = await test.db.query<{ doc: unknown; kind: string }>('select $1::jsonb as doc, jsonb_typeof($1::jsonb) as kind', [
+      JSON.stringify({ a: 1, b: ['x'] }),
+    ]);
     expect(row).toEqual({ doc: { a: 1, b: ['x'] }, kind: 'object' });
   });
 
@@ -78,7 +77,9 @@ describe('database adapter: sessions', () => {
     const count = async () => (await test.db.query<{ n: number }>('select count(*)::int as n from qc_probe'))[0]!.n;
     const rows = await test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, async (tx) => {
       await tx.query('insert into qc_probe values (1)');
-      return tx.queryAndCommit("insert into qc_probe values (2) returning current_user as role, current_setting('app.tenant_id') as tenant");
+      return tx.queryAndCommit(
+        "insert into qc_probe values (2) returning current_user as role, current_setting('app.tenant_id') as tenant",
+      );
     });
     expect(rows).toEqual([{ role: TENANT_ROLE, tenant }]);
     expect(await count()).toBe(2);
@@ -123,7 +124,9 @@ describe('database adapter: sessions', () => {
   });
 
   it('one-statement transactions of many tenants at once each commit in their own tenant; a failed one commits nothing', async () => {
-    await test.db.exec(`create table one_probe (v int primary key, tenant text not null); grant select, insert on one_probe to ${TENANT_ROLE}`);
+    await test.db.exec(
+      `create table one_probe (v int primary key, tenant text not null); grant select, insert on one_probe to ${TENANT_ROLE}`,
+    );
     const tenants = ['b', 'c', 'd'].map((x) => `00000000-0000-4000-8000-00000000000${x}`);
     const insert = "insert into one_probe values ($1, current_setting('app.tenant_id')) returning current_user as role, tenant";
     const save = (v: number) =>
@@ -135,7 +138,8 @@ describe('database adapter: sessions', () => {
     const outcomes = await Promise.allSettled(numbers.map((v) => save(v)));
     outcomes.forEach((outcome, i) => {
       const v = numbers[i]!;
-      if (v % 10 !== 9) expect(outcome).toEqual({ status: 'fulfilled', value: [{ role: TENANT_ROLE, tenant: tenants[v % tenants.length] }] });
+      if (v % 10 !== 9)
+        expect(outcome).toEqual({ status: 'fulfilled', value: [{ role: TENANT_ROLE, tenant: tenants[v % tenants.length] }] });
       else expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'CONFLICT' } });
     });
     const rows = await test.db.query<{ v: number; tenant: string }>('select v, tenant from one_probe where v > 0 order by v');

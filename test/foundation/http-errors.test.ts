@@ -45,7 +45,10 @@ describe('error envelope for malformed requests', () => {
   });
 
   it('a body that is not JSON → 400', async () => {
-    const res = await t.post('/api/auth/tenants', 'name=x', { token: admin, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.post('/api/auth/tenants', 'name=x', {
+      token: admin,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectEnvelope(res, 400, 'VALIDATION_ERROR');
   });
 

@@ -56,9 +56,7 @@ describe('row-level security', () => {
   });
 
   it('the tenant role cannot read the global credential tables', async () => {
-    await expect(
-      withTenant(db, tenantA, { readOnly: true }, (tx) => tx.query('select key_hash from api_keys')),
-    ).rejects.toThrow();
+    await expect(withTenant(db, tenantA, { readOnly: true }, (tx) => tx.query('select key_hash from api_keys'))).rejects.toThrow();
   });
 
   it('the start-up check passes on the migrated schema', async () => {

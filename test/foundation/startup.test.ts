@@ -19,7 +19,11 @@ describe('start-up', () => {
     const first = await prepareRuntime(config, (l) => lines.push(l), { db: test.db });
     const printed = lines.join('\n').match(/admin@localhost with password (\S+)/);
     expect(printed).not.toBeNull();
-    const login = await first.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@localhost', password: printed![1] } });
+    const login = await first.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@localhost', password: printed![1] },
+    });
     expect(login.statusCode).toBe(200);
     const token = login.json().data.token as string;
     await first.app.close();

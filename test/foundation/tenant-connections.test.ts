@@ -78,13 +78,19 @@ describe('tenant connections reused across tenants', () => {
   it('read-only tenant work cannot write, on either read path', async () => {
     for (const transaction of [true, false]) {
       await expect(
-        withTenant(t.db, a, { readOnly: true, transaction }, (tx) => tx.query('update entities set updated_at = now() where tenant_id = $1', [a])),
+        withTenant(t.db, a, { readOnly: true, transaction }, (tx) =>
+          tx.query('update entities set updated_at = now() where tenant_id = $1', [a]),
+        ),
       ).rejects.toBeDefined();
     }
   });
 
   it('runs as the tenant role, never as the owner', async () => {
-    for (const [readOnly, transaction] of [[true, false], [true, true], [false, true]] as const) {
+    for (const [readOnly, transaction] of [
+      [true, false],
+      [true, true],
+      [false, true],
+    ] as const) {
       const [row] = await withTenant(t.db, a, { readOnly, transaction }, (tx) =>
         tx.query<{ role: string; superuser: string }>("select current_user as role, current_setting('is_superuser') as superuser"),
       );

@@ -19,7 +19,13 @@ describe('tenants', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       success: true,
-      data: { id: expect.any(String), name: 'Taller Pérez & Hijos', slug: 'taller-perez-hijos', description: 'Garage', createdAt: expect.any(String) },
+      data: {
+        id: expect.any(String),
+        name: 'Taller Pérez & Hijos',
+        slug: 'taller-perez-hijos',
+        description: 'Garage',
+        createdAt: expect.any(String),
+      },
     });
   });
 

@@ -40,7 +40,12 @@ export const ENTITY_SCENARIOS: IsolationScenarios = {
     await arrange(t, a, 'iso_gen_target');
     const cross = await t.post(
       '/api/entities',
-      { definition: { entity: { name: 'iso_gen_rel' }, fields: [{ fieldKey: 'x', fieldType: 'relation', config: { relatedEntity: 'iso_gen_target' } }] } },
+      {
+        definition: {
+          entity: { name: 'iso_gen_rel' },
+          fields: [{ fieldKey: 'x', fieldType: 'relation', config: { relatedEntity: 'iso_gen_target' } }],
+        },
+      },
       as(b),
     );
     expect(cross.status).toBe(400);
@@ -119,7 +124,13 @@ export const ENTITY_SCENARIOS: IsolationScenarios = {
     await arrange(t, a, 'iso_import_target');
     const cross = await t.post(
       '/api/metadata/import',
-      { metadata: { entities: [{ name: 'iso_import_rel', fields: [{ fieldKey: 'r', fieldType: 'relation', config: { relatedEntity: 'iso_import_target' } }] }] } },
+      {
+        metadata: {
+          entities: [
+            { name: 'iso_import_rel', fields: [{ fieldKey: 'r', fieldType: 'relation', config: { relatedEntity: 'iso_import_target' } }] },
+          ],
+        },
+      },
       as(b),
     );
     expect(cross.status).toBe(400);

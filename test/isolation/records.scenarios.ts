@@ -31,7 +31,10 @@ async function sameAsMissing(t: TestApp, method: string, pathOf: (id: string) =>
   const foreign = await t.request(method, pathOf('FOREIGN'), body, { apiKey: b.apiKey });
   const missing = await t.request(method, pathOf(MISSING_ID), body, { apiKey: b.apiKey });
   expect(foreign.status).toBe(404);
-  expect({ ...foreign.body, error: { ...foreign.body.error, message: foreign.body.error.message.replace(/[0-9a-f-]{36}/g, 'ID') } }).toEqual({
+  expect({
+    ...foreign.body,
+    error: { ...foreign.body.error, message: foreign.body.error.message.replace(/[0-9a-f-]{36}/g, 'ID') },
+  }).toEqual({
     ...missing.body,
     error: { ...missing.body.error, message: missing.body.error.message.replace(/[0-9a-f-]{36}/g, 'ID') },
   });

@@ -39,7 +39,11 @@ export const USER_SCENARIOS: IsolationScenarios = {
   async create_tenant_user({ t, a, b }) {
     const id = await userIn(t, a, 'iso-create@example.com');
     // The same email is free in B, and creating it there leaves A's user alone.
-    const res = await t.post('/api/auth/tenant/users', { email: 'iso-create@example.com', password: 'b-password-1', name: 'B' }, { apiKey: b.apiKey });
+    const res = await t.post(
+      '/api/auth/tenant/users',
+      { email: 'iso-create@example.com', password: 'b-password-1', name: 'B' },
+      { apiKey: b.apiKey },
+    );
     expect(res.status).toBe(201);
     expect(res.body.data.id).not.toBe(id);
     expect(await seenByA(t, a, id)).toMatchObject({ name: 'A user' });
@@ -67,7 +71,8 @@ export const USER_SCENARIOS: IsolationScenarios = {
     const id = await userIn(t, a, 'iso-delete@example.com');
     const ownerB = await userIn(t, b, 'iso-owner-b@example.com');
     await t.patch(`/api/auth/tenant/users/${ownerB}`, { role: 'owner' }, { apiKey: b.apiKey });
-    const userToken = (await t.post('/api/auth/tenant/login', { email: 'iso-owner-b@example.com', password: PASSWORD }, { tenant: b.slug })).body.data.token;
+    const userToken = (await t.post('/api/auth/tenant/login', { email: 'iso-owner-b@example.com', password: PASSWORD }, { tenant: b.slug }))
+      .body.data.token;
     for (const creds of [{ apiKey: b.apiKey }, { apiKey: userToken as string }]) {
       expect((await t.delete(`/api/auth/tenant/users/${id}`, creds)).status).toBe(404);
     }

@@ -38,7 +38,9 @@ describe('get_rest_api_spec (GET /api/rest-api-spec)', () => {
     ]);
     const list = doc.paths['/api/entities/pedidos/records'].get;
     const params = list.parameters.map((p: { name: string }) => p.name);
-    expect(params).toEqual(expect.arrayContaining(['page', 'limit', 'sort', 'order', 'search', 'resolve', 'filter.total', 'filter.cliente', 'filter.createdAt']));
+    expect(params).toEqual(
+      expect.arrayContaining(['page', 'limit', 'sort', 'order', 'search', 'resolve', 'filter.total', 'filter.cliente', 'filter.createdAt']),
+    );
     expect(list.parameters.find((p: { name: string }) => p.name === 'limit').schema.maximum).toBe(100);
     expect(Object.keys(doc.paths['/api/entities/pedidos/records/{id}'])).toEqual(['parameters', 'get', 'put', 'patch', 'delete']);
     expect(doc.paths['/api/entities/clientes/records'].post.responses['201']).toBeDefined();

@@ -23,7 +23,7 @@ describe('concurrent MCP sessions of two tenants', () => {
     await s.close();
   });
 
-  it('never shows one tenant the other tenant\'s data or selection', async () => {
+  it("never shows one tenant the other tenant's data or selection", async () => {
     const sessions = await Promise.all([
       connectHttp('streamable', s.mcpBase, a.apiKey).then((client) => ({ client, tenant: 'alpha' })),
       connectHttp('sse', s.mcpBase, b.apiKey).then((client) => ({ client, tenant: 'beta' })),

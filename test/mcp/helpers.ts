@@ -58,8 +58,16 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STDIO_COMMAND = { command: process.execPath, args: ['bin/tenantbase.js', 'mcp'], cwd: ROOT };
 
 /** An official SDK client over stdio, spawning the real command against `apiUrl` with `apiKey`. */
-export async function connectStdio(apiUrl: string, apiKey: string, env: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ ...STDIO_COMMAND, env: { SERVICE_API_URL: apiUrl, SERVICE_API_KEY: apiKey, ...env }, stderr: 'pipe' });
+export async function connectStdio(
+  apiUrl: string,
+  apiKey: string,
+  env: Record<string, string> = {},
+): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    ...STDIO_COMMAND,
+    env: { SERVICE_API_URL: apiUrl, SERVICE_API_KEY: apiKey, ...env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'tenantbase-test', version: '1.0.0' });

@@ -40,8 +40,18 @@ describe('MCP HTTP authorization', () => {
   });
 
   it('answers 401 with WWW-Authenticate naming the metadata when no credential is sent', async () => {
-    for (const [method, path] of [['POST', '/mcp'], ['GET', '/mcp'], ['DELETE', '/mcp'], ['GET', '/sse'], ['POST', '/messages?sessionId=x']] as const) {
-      const res = await fetch(`${s.mcpBase}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+    for (const [method, path] of [
+      ['POST', '/mcp'],
+      ['GET', '/mcp'],
+      ['DELETE', '/mcp'],
+      ['GET', '/sse'],
+      ['POST', '/messages?sessionId=x'],
+    ] as const) {
+      const res = await fetch(`${s.mcpBase}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
     }
@@ -84,10 +94,24 @@ describe('MCP HTTP authorization', () => {
     const status = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
         const url = new URL(`${s.mcpBase}/mcp`);
-        const req = request({ host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...bearer(tenant.apiKey), ...headers } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: '/mcp',
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              ...bearer(tenant.apiKey),
+              ...headers,
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         req.end(JSON.stringify(INITIALIZE));
       });

@@ -51,7 +51,9 @@ export function mask(value: unknown, tenant?: ParityTenant): unknown {
     if (typeof v === 'string') return text(v);
     if (Array.isArray(v)) return v.map(walk);
     if (typeof v === 'object' && v !== null) {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), VOLATILE_KEYS.has(k) && typeof x === 'string' ? '<secret>' : walk(x)]));
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => [text(k), VOLATILE_KEYS.has(k) && typeof x === 'string' ? '<secret>' : walk(x)]),
+      );
     }
     return v;
   };

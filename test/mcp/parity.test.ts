@@ -25,7 +25,10 @@ describe('REST and MCP parity', () => {
   });
 
   it('has parity cases for every tool with a REST route', () => {
-    expect(withBoth.filter((name) => !PARITY_CASES[name]?.length), 'tools without a case in test/mcp/parity-cases.ts').toEqual([]);
+    expect(
+      withBoth.filter((name) => !PARITY_CASES[name]?.length),
+      'tools without a case in test/mcp/parity-cases.ts',
+    ).toEqual([]);
   });
 
   const cases = withBoth.flatMap((name) => (PARITY_CASES[name] ?? []).map((c) => [name, c.title, c] as const));

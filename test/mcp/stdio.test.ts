@@ -4,12 +4,23 @@ import { OPERATIONS } from '../../src/operations/index.js';
 import { NO_TENANT_MESSAGE } from '../../src/operations/execute.js';
 import { toolOperations } from '../../src/transports/mcp/tools.js';
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
-import { STDIO_COMMAND as COMMAND, adminApiKey, callTool, connectStdio as connect, ok, startMcpService, type McpTestService } from './helpers.js';
+import {
+  STDIO_COMMAND as COMMAND,
+  adminApiKey,
+  callTool,
+  connectStdio as connect,
+  ok,
+  startMcpService,
+  type McpTestService,
+} from './helpers.js';
 
 /** Runs the command without a client and reports how it ended. */
 function runCommand(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(COMMAND.command, COMMAND.args, { cwd: COMMAND.cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+    const child = spawn(COMMAND.command, COMMAND.args, {
+      cwd: COMMAND.cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -38,7 +49,11 @@ describe('MCP over stdio (npm run mcp / tenantbase mcp)', () => {
     const { client } = await connect(s.apiUrl, tenant.apiKey, { MCP_TOOL_PROFILE: profile });
     const { tools } = await client.listTools();
     // Sorted: under plain Node the catalogue's module namespaces list exports alphabetically, under Vitest in source order.
-    expect(tools.map((t) => t.name).sort()).toEqual(toolOperations(OPERATIONS, profile).map((op) => op.name).sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      toolOperations(OPERATIONS, profile)
+        .map((op) => op.name)
+        .sort(),
+    );
     await client.close();
   });
 
@@ -55,7 +70,10 @@ describe('MCP over stdio (npm run mcp / tenantbase mcp)', () => {
 
   it('keeps the selection of an admin key per session', async () => {
     const { client } = await connect(s.apiUrl, adminKey);
-    expect(await callTool(client, 'get_rest_api_spec')).toMatchObject({ isError: true, json: { code: 'VALIDATION_ERROR', message: NO_TENANT_MESSAGE } });
+    expect(await callTool(client, 'get_rest_api_spec')).toMatchObject({
+      isError: true,
+      json: { code: 'VALIDATION_ERROR', message: NO_TENANT_MESSAGE },
+    });
     const selected = await ok(client, 'select_tenant', { tenantSlug: 'stdio-shop' });
     expect(selected.tenant.id).toBe(tenant.id);
     expect(Object.keys((await ok(client, 'get_rest_api_spec')).paths)).toContain('/api/entities/productos/records');

@@ -38,14 +38,27 @@ describe.skipIf(!ready)('tenant-user tokens on the MCP HTTP transports', () => {
 
     const user = await connectHttp(kind, s.mcpBase, login.token);
     expect((await ok(user, 'list_tenants')).map((t: { slug: string }) => t.slug)).toEqual([tenant.slug]);
-    expect(await callTool(user, 'select_tenant', { tenantSlug: 'users-other' })).toMatchObject({ isError: true, json: { code: 'FORBIDDEN' } });
+    expect(await callTool(user, 'select_tenant', { tenantSlug: 'users-other' })).toMatchObject({
+      isError: true,
+      json: { code: 'FORBIDDEN' },
+    });
     await user.close();
   });
 
   it('refuses a REST user token and a REST admin token', async () => {
-    const rest = await s.t.request('POST', '/api/auth/tenant/users', { email: 'rest@users.example', password: 'rest-password-1', name: 'Rest' }, { token: tenant.token });
+    const rest = await s.t.request(
+      'POST',
+      '/api/auth/tenant/users',
+      { email: 'rest@users.example', password: 'rest-password-1', name: 'Rest' },
+      { token: tenant.token },
+    );
     expect(rest.status).toBe(201);
-    const login = await s.t.request('POST', '/api/auth/tenant/login', { email: 'rest@users.example', password: 'rest-password-1' }, { tenant: tenant.slug });
+    const login = await s.t.request(
+      'POST',
+      '/api/auth/tenant/login',
+      { email: 'rest@users.example', password: 'rest-password-1' },
+      { tenant: tenant.slug },
+    );
     expect(login.status).toBe(200);
     await expect(connectHttp('streamable', s.mcpBase, login.body.data.token)).rejects.toThrow(/UNAUTHORIZED/);
     await expect(connectHttp('streamable', s.mcpBase, tenant.token)).rejects.toThrow(/REST admin tokens/);

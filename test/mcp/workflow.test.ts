@@ -26,7 +26,11 @@ async function workflow(client: Client, tenantSlug: string) {
   expect(generated).toMatchObject({ fieldsProcessed: 1, entity: { name: 'clientes' } });
   await ok(client, 'publish_entity', { entityName: 'clientes', version_message: 'first version' });
 
-  await ok(client, 'manage_custom_fields', { entityName: 'clientes', action: 'add', field: { name: 'Ciudad', fieldKey: 'ciudad', fieldType: 'text' } });
+  await ok(client, 'manage_custom_fields', {
+    entityName: 'clientes',
+    action: 'add',
+    field: { name: 'Ciudad', fieldKey: 'ciudad', fieldType: 'text' },
+  });
   await ok(client, 'publish_entity', { entityName: 'clientes', message: 'adds ciudad' });
 
   await ok(client, 'generate_entity', {
@@ -62,28 +66,31 @@ async function workflow(client: Client, tenantSlug: string) {
   expect(notSelected).toMatchObject({ isError: true, json: { code: 'NOT_FOUND' } });
 }
 
-describe.skipIf(missing.length > 0)(`agent workflow over every transport${missing.length ? ` (skipped: missing ${missing.join(', ')})` : ''}`, () => {
-  let s: McpTestService;
-  let adminKey: string;
-  beforeAll(async () => {
-    s = await startMcpService();
-    adminKey = await adminApiKey(s.t);
-  });
-  afterAll(async () => {
-    await s.close();
-  });
+describe.skipIf(missing.length > 0)(
+  `agent workflow over every transport${missing.length ? ` (skipped: missing ${missing.join(', ')})` : ''}`,
+  () => {
+    let s: McpTestService;
+    let adminKey: string;
+    beforeAll(async () => {
+      s = await startMcpService();
+      adminKey = await adminApiKey(s.t);
+    });
+    afterAll(async () => {
+      await s.close();
+    });
 
-  it.each(['streamable', 'sse'] as const)('over %s HTTP', async (kind) => {
-    const tenant = await s.t.createTenant(`Workflow ${kind}`);
-    const client = await connectHttp(kind, s.mcpBase, adminKey);
-    await workflow(client, tenant.slug);
-    await client.close();
-  });
+    it.each(['streamable', 'sse'] as const)('over %s HTTP', async (kind) => {
+      const tenant = await s.t.createTenant(`Workflow ${kind}`);
+      const client = await connectHttp(kind, s.mcpBase, adminKey);
+      await workflow(client, tenant.slug);
+      await client.close();
+    });
 
-  it('over stdio (the real command)', async () => {
-    const tenant = await s.t.createTenant('Workflow stdio');
-    const { client } = await connectStdio(s.apiUrl, adminKey);
-    await workflow(client, tenant.slug);
-    await client.close();
-  });
-});
+    it('over stdio (the real command)', async () => {
+      const tenant = await s.t.createTenant('Workflow stdio');
+      const { client } = await connectStdio(s.apiUrl, adminKey);
+      await workflow(client, tenant.slug);
+      await client.close();
+    });
+  },
+);

@@ -63,7 +63,10 @@ describe('record CRUD over REST', () => {
     expect(unknown.body.error.message).toContain('list_entities');
 
     await withTenant(f.t.db, f.tenant.id, { readOnly: false }, async (tx) => {
-      const [e] = await tx.query<{ id: string }>('insert into entities (tenant_id, name) values ($1, $2) returning id', [f.tenant.id, 'drafty']);
+      const [e] = await tx.query<{ id: string }>('insert into entities (tenant_id, name) values ($1, $2) returning id', [
+        f.tenant.id,
+        'drafty',
+      ]);
       await tx.query(
         `insert into entity_versions (tenant_id, entity_id, version, status, definition)
          values ($1, $2, 1, 'draft', '{"displayName":"d","description":"","icon":"box","config":{},"fields":[]}')`,

@@ -64,7 +64,12 @@ describe('published-entity cache', () => {
 });
 
 describe('PublishedEntityCache', () => {
-  const entity = { id: 'e', name: 'n', version: 1, definition: { displayName: 'n', description: '', icon: '', config: {}, fields: [] } } as PublishedEntity;
+  const entity = {
+    id: 'e',
+    name: 'n',
+    version: 1,
+    definition: { displayName: 'n', description: '', icon: '', config: {}, fields: [] },
+  } as PublishedEntity;
 
   it('does not store a read that raced an eviction', () => {
     const cache = new PublishedEntityCache();
@@ -124,10 +129,12 @@ describe.runIf(TEST_DATABASE === 'postgres')('invalidation across processes (Pos
     const key = entitiesChangeKey(tenant.id);
     publishedEntities.put(tenant.id, 'x', { id: 'e', name: 'x', version: 1, definition: {} } as PublishedEntity, publishedEntities.mark());
     const rolledBack = heard(key, 500);
-    await other.begin(async (sql) => {
-      await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${key})`;
-      await sql`select 1/0`;
-    }).catch(() => undefined);
+    await other
+      .begin(async (sql) => {
+        await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${key})`;
+        await sql`select 1/0`;
+      })
+      .catch(() => undefined);
     expect(await rolledBack).toBe(false);
     expect(publishedEntities.get(tenant.id, 'x')).toBeDefined();
     const committed = heard(key, 5_000);

@@ -12,7 +12,10 @@ describe('record operations with MCP arguments and per-role permissions', () => 
   let ctx: (principal?: Principal) => OperationContext;
   const call = (name: string, args: unknown, principal?: Principal) => executeOperation(findOperation(name)!, ctx(principal), args);
   const failure = async (promise: Promise<unknown>) => {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     return error as AppError;
   };
@@ -55,12 +58,23 @@ describe('record operations with MCP arguments and per-role permissions', () => 
     await call('create_record', { entityName: 'customers', data: { full_name: 'Cid', tier: 'silver', score: 11 } });
     await call('create_record', { entityName: 'orders', data: { code: 'Q-1', customer: a.id } });
 
-    const page = (await call('query_records', { entityName: 'customers', filter: 'tier = "gold"', orderBy: 'score', orderDir: 'DESC' })) as any;
+    const page = (await call('query_records', {
+      entityName: 'customers',
+      filter: 'tier = "gold"',
+      orderBy: 'score',
+      orderDir: 'DESC',
+    })) as any;
     expect(page.data.map((r: any) => r.name)).toEqual(['Bob', 'Ann']);
     expect(page).toMatchObject({ total: 2, page: 1, limit: 20, totalPages: 1 });
     const gt = (await call('query_records', { entityName: 'customers', filter: 'score >= 10', orderBy: 'score' })) as any;
     expect(gt.data.map((r: any) => r.name)).toEqual(['Bob', 'Cid']);
-    const empty = (await call('query_records', { entityName: 'customers', filter: 'notes = null', orderBy: 'score', limit: 1, page: 2 })) as any;
+    const empty = (await call('query_records', {
+      entityName: 'customers',
+      filter: 'notes = null',
+      orderBy: 'score',
+      limit: 1,
+      page: 2,
+    })) as any;
     expect(empty).toMatchObject({ page: 2, limit: 1, total: 3 });
     expect(empty.data.map((r: any) => r.name)).toEqual(['Bob']);
 
@@ -99,7 +113,9 @@ describe('record operations with MCP arguments and per-role permissions', () => 
     const r = (await call('create_record', { entityName: 'customers', data: { full_name: 'M' } }, member)) as any;
     expect((await failure(call('delete_record', { entityName: 'customers', id: r.id }, member))).message).toContain('delete');
     const narrowed = user('member', { customers: ['read'] });
-    expect((await failure(call('update_record', { entityName: 'customers', id: r.id, data: { score: 1 } }, narrowed))).code).toBe('FORBIDDEN');
+    expect((await failure(call('update_record', { entityName: 'customers', id: r.id, data: { score: 1 } }, narrowed))).code).toBe(
+      'FORBIDDEN',
+    );
     const widened = user('viewer', { orders: ['create', 'read'] });
     expect(await call('create_record', { entityName: 'orders', data: { code: 'W' } }, widened)).toMatchObject({ name: 'W' });
   });

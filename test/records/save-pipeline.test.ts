@@ -23,7 +23,14 @@ describe('save pipeline', () => {
 
   it('runs its steps in the documented order', () => {
     expect(SAVE_PIPELINE.map((s) => s.name)).toEqual([
-      'merge', 'transform', 'compute', 'transformComputed', 'validateSchema', 'validateRules', 'write', 'afterSave',
+      'merge',
+      'transform',
+      'compute',
+      'transformComputed',
+      'validateSchema',
+      'validateRules',
+      'write',
+      'afterSave',
     ]);
   });
 

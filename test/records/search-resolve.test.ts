@@ -48,7 +48,11 @@ describe('record search and relation resolution', () => {
     const listed = await f.t.get(`${f.base('orders')}?resolve=true`, f.as);
     expect(listed.status).toBe(200);
     const [first, second] = listed.body.data.data;
-    expect(first.data.customer).toEqual({ id: ids.jose, name: 'José Pérez', data: { full_name: 'José Pérez', notes: 'Vive en Málaga', tier: 'gold' } });
+    expect(first.data.customer).toEqual({
+      id: ids.jose,
+      name: 'José Pérez',
+      data: { full_name: 'José Pérez', notes: 'Vive en Málaga', tier: 'gold' },
+    });
     expect(first.data.buyer).toMatchObject({ id: ids.zoe, data: { full_name: 'Zoë Öberg' } });
     expect(second.data.customer.id).toBe(ids.jose);
     expect(second.data).not.toHaveProperty('buyer');

@@ -33,8 +33,17 @@ describe('unique values across entity publishes', () => {
       ]);
     });
   const uniqueRows = (key: string) =>
-    withTenant(f.t.db, f.tenant.id, { readOnly: true }, async (tx) =>
-      (await tx.query<{ n: number }>('select count(*)::int as n from record_unique_values where tenant_id = $1 and field_key = $2', [f.tenant.id, key]))[0]!.n,
+    withTenant(
+      f.t.db,
+      f.tenant.id,
+      { readOnly: true },
+      async (tx) =>
+        (
+          await tx.query<{ n: number }>('select count(*)::int as n from record_unique_values where tenant_id = $1 and field_key = $2', [
+            f.tenant.id,
+            key,
+          ])
+        )[0]!.n,
     );
 
   beforeAll(async () => {
@@ -53,7 +62,10 @@ describe('unique values across entity publishes', () => {
   it('refuses to make a field unique while records share a value (CONFLICT naming it), and rolls back', async () => {
     await f.t.post(f.base('orders'), { code: 'DUP' }, f.as);
     await f.t.post(f.base('orders'), { code: 'DUP' }, f.as);
-    const error = await publish(withUnique(v1, 'code', true), v1).then(() => null, (e: unknown) => e);
+    const error = await publish(withUnique(v1, 'code', true), v1).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('CONFLICT');
     expect((error as AppError).message).toContain('code');

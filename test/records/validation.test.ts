@@ -106,8 +106,14 @@ describe('record validation per field type', () => {
     await refused({ full_name: 'A', place: { lat: 0, lng: -181 } }, 'place');
     await refused({ full_name: 'A', place: { lat: 0 } }, 'place');
     expect(
-      await accepted({ avatar: { url: 'https://x/a.png', size: 10, mimeType: 'image/png' }, place: { lat: 40.4, lng: -3.7, city: 'Madrid' } }),
-    ).toMatchObject({ avatar: { url: 'https://x/a.png', size: 10, mimeType: 'image/png' }, place: { lat: 40.4, lng: -3.7, city: 'Madrid' } });
+      await accepted({
+        avatar: { url: 'https://x/a.png', size: 10, mimeType: 'image/png' },
+        place: { lat: 40.4, lng: -3.7, city: 'Madrid' },
+      }),
+    ).toMatchObject({
+      avatar: { url: 'https://x/a.png', size: 10, mimeType: 'image/png' },
+      place: { lat: 40.4, lng: -3.7, city: 'Madrid' },
+    });
   });
 
   it('json takes any JSON value', async () => {
@@ -156,7 +162,12 @@ describe('record validation per field type', () => {
     // Every failing relation is named, each with its own value.
     const both = await f.t.put(path, { customer: missing, buyer: order.id }, f.as);
     expect(both.status).toBe(400);
-    expect(both.body.error.details.map((d: { field: string; message: string }) => [d.field, d.message.includes(d.field === 'customer' ? missing : order.id)])).toEqual([
+    expect(
+      both.body.error.details.map((d: { field: string; message: string }) => [
+        d.field,
+        d.message.includes(d.field === 'customer' ? missing : order.id),
+      ]),
+    ).toEqual([
       ['customer', true],
       ['buyer', true],
     ]);

@@ -20,7 +20,7 @@ describe('tenant user tokens across tenants', () => {
     await t.close();
   });
 
-  it.each(['slug', 'id'])('a token presented with the other tenant\'s X-Tenant-ID (%s) → 401 on every route', async (form) => {
+  it.each(['slug', 'id'])("a token presented with the other tenant's X-Tenant-ID (%s) → 401 on every route", async (form) => {
     const tenant = form === 'slug' ? b.slug : b.id;
     const before = await countRows(t, 'tenant_users', b.id);
     const calls = [
@@ -49,10 +49,14 @@ describe('tenant user tokens across tenants', () => {
     expect(untouched.body.data.name).toBe('owner');
   });
 
-  it('a password of one tenant does not log in to another tenant\'s same-email user', async () => {
+  it("a password of one tenant does not log in to another tenant's same-email user", async () => {
     await t.put(`/api/auth/tenant/users/${userB.id}/password`, { password: 'b-only-password' }, { apiKey: b.apiKey });
-    expect((await t.post('/api/auth/tenant/login', { email: 'owner@example.com', password: PASSWORD }, { tenant: b.slug })).status).toBe(401);
-    expect((await t.post('/api/auth/tenant/login', { email: 'owner@example.com', password: 'b-only-password' }, { tenant: a.slug })).status).toBe(401);
+    expect((await t.post('/api/auth/tenant/login', { email: 'owner@example.com', password: PASSWORD }, { tenant: b.slug })).status).toBe(
+      401,
+    );
+    expect(
+      (await t.post('/api/auth/tenant/login', { email: 'owner@example.com', password: 'b-only-password' }, { tenant: a.slug })).status,
+    ).toBe(401);
   });
 
   it('create_user cannot reach another tenant with a pinned credential', async () => {

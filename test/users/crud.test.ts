@@ -85,7 +85,9 @@ describe('tenant users: create, list, get, update, delete', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       expect((await t.get(`/api/auth/tenant/users/${id}`, { token: acme.token })).body.error.code).toBe('NOT_FOUND');
       expect((await t.put(`/api/auth/tenant/users/${id}`, { name: 'X' }, { token: acme.token })).body.error.code).toBe('NOT_FOUND');
-      expect((await t.put(`/api/auth/tenant/users/${id}/password`, { password: 'another-pass-1' }, { token: acme.token })).status).toBe(404);
+      expect((await t.put(`/api/auth/tenant/users/${id}/password`, { password: 'another-pass-1' }, { token: acme.token })).status).toBe(
+        404,
+      );
       expect((await t.delete(`/api/auth/tenant/users/${id}`, { token: acme.token })).status).toBe(404);
     }
     expect(await countRows(t, 'tenant_users')).toBe(before);

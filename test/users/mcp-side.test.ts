@@ -22,11 +22,24 @@ describe('users on the MCP side', () => {
     await t.close();
   });
 
-  const run = (name: string, input: unknown, principal: Principal | null = admin, tenant: { id: string; slug: string; name: string } | null = null) =>
-    executeOperation(findOperation(name)!, { db: t.db, config: t.config, services: t.services, principal, tenant, clientAddress: 'mcp-test' }, input);
+  const run = (
+    name: string,
+    input: unknown,
+    principal: Principal | null = admin,
+    tenant: { id: string; slug: string; name: string } | null = null,
+  ) =>
+    executeOperation(
+      findOperation(name)!,
+      { db: t.db, config: t.config, services: t.services, principal, tenant, clientAddress: 'mcp-test' },
+      input,
+    );
 
   const mcpLogin = async (email: string, password = PASSWORD) =>
-    (await run('tenant_login', { tenantSlug: acme.slug, email, password }, null)) as { token: string; expiresAt: Date; user: { id: string } };
+    (await run('tenant_login', { tenantSlug: acme.slug, email, password }, null)) as {
+      token: string;
+      expiresAt: Date;
+      user: { id: string };
+    };
 
   it('exposes create_user and list_users (advanced) and tenant_login (core) as tools', () => {
     expect(findOperation('create_user')).toMatchObject({ tool: true, profile: 'advanced' });
@@ -35,7 +48,14 @@ describe('users on the MCP side', () => {
   });
 
   it('create_user names its tenant by tenantSlug and answers { success, user, loginInfo }', async () => {
-    const answer = await run('create_user', { tenantSlug: acme.slug, email: 'Ana@Example.com', password: PASSWORD, name: 'Ana', role: 'admin', metadata: '{"team":"ops"}' });
+    const answer = await run('create_user', {
+      tenantSlug: acme.slug,
+      email: 'Ana@Example.com',
+      password: PASSWORD,
+      name: 'Ana',
+      role: 'admin',
+      metadata: '{"team":"ops"}',
+    });
     expect(answer).toEqual({
       success: true,
       user: { id: expect.any(String), email: 'ana@example.com', name: 'Ana', role: 'admin' },
@@ -45,15 +65,24 @@ describe('users on the MCP side', () => {
         headers: { 'X-Tenant-ID': acme.slug },
       },
     });
-    const listed = (await run('list_users', {}, admin, { id: acme.id, slug: acme.slug, name: 'Acme' })) as Array<{ email: string; metadata: unknown }>;
+    const listed = (await run('list_users', {}, admin, { id: acme.id, slug: acme.slug, name: 'Acme' })) as Array<{
+      email: string;
+      metadata: unknown;
+    }>;
     expect(listed).toEqual([expect.objectContaining({ email: 'ana@example.com', metadata: { team: 'ops' } })]);
   });
 
   it('create_user without tenantSlug uses the selected tenant, and needs one', async () => {
     const selected = { id: acme.id, slug: acme.slug, name: 'Acme' };
-    await expect(run('create_user', { email: 'bo@example.com', password: PASSWORD, name: 'Bo' }, admin, selected)).resolves.toMatchObject({ success: true });
-    await expect(run('create_user', { email: 'cy@example.com', password: PASSWORD, name: 'Cy' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(run('create_user', { tenantSlug: 'nope', email: 'cy@example.com', password: PASSWORD, name: 'Cy' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(run('create_user', { email: 'bo@example.com', password: PASSWORD, name: 'Bo' }, admin, selected)).resolves.toMatchObject({
+      success: true,
+    });
+    await expect(run('create_user', { email: 'cy@example.com', password: PASSWORD, name: 'Cy' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(run('create_user', { tenantSlug: 'nope', email: 'cy@example.com', password: PASSWORD, name: 'Cy' })).rejects.toMatchObject(
+      { code: 'NOT_FOUND' },
+    );
   });
 
   it('tenant_login answers a JWT for MCP_SERVER_URL that authenticateMcpUserToken accepts', async () => {
@@ -77,7 +106,10 @@ describe('users on the MCP side', () => {
     const at = token.length - 5;
     const tampered = `${token.slice(0, at)}${token[at] === 'x' ? 'y' : 'x'}${token.slice(at + 1)}`;
     expect(await authenticateMcpUserToken(t.db, t.services, t.config, tampered)).toBeNull();
-    await expect(mcpLogin('ana@example.com', 'wrong-password')).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid email or password' });
+    await expect(mcpLogin('ana@example.com', 'wrong-password')).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Invalid email or password',
+    });
   });
 
   it('is revoked by expiry, password change, deactivation and deletion', async () => {

@@ -21,8 +21,7 @@ describe('roles on record routes', () => {
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   };
-  const count = async (name: string) =>
-    (await t.get(`/api/entities/${name}/records`, { apiKey: tenant.apiKey })).body.data.total as number;
+  const count = async (name: string) => (await t.get(`/api/entities/${name}/records`, { apiKey: tenant.apiKey })).body.data.total as number;
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -28,7 +28,12 @@ describe('user management by role', () => {
       ['create_tenant_user', 'POST', '/api/auth/tenant/users', { email: `n${Math.random()}@example.com`, password: PASSWORD, name: 'N' }],
       ['update_user', 'PATCH', `/api/auth/tenant/users/${target}`, { name: 'Renamed' }],
       ['change_user_password', 'PUT', `/api/auth/tenant/users/${target}/password`, { password: 'other-pass-1' }],
-      ['create_user', 'POST', '/api/auth/tenant/users/provision', { email: `p${Math.random()}@example.com`, password: PASSWORD, name: 'P' }],
+      [
+        'create_user',
+        'POST',
+        '/api/auth/tenant/users/provision',
+        { email: `p${Math.random()}@example.com`, password: PASSWORD, name: 'P' },
+      ],
       ['delete_user', 'DELETE', `/api/auth/tenant/users/${target}`, undefined],
     ] as const;
 
@@ -60,7 +65,11 @@ describe('user management by role', () => {
     ['tenant API key', () => ({ apiKey: acme.apiKey })],
   ])('%s may manage users, including owners', async (_name, credentials) => {
     const c = await credentials();
-    const res = await t.post('/api/auth/tenant/users', { email: `o${Math.random()}@example.com`, password: PASSWORD, name: 'O', role: 'owner' }, c);
+    const res = await t.post(
+      '/api/auth/tenant/users',
+      { email: `o${Math.random()}@example.com`, password: PASSWORD, name: 'O', role: 'owner' },
+      c,
+    );
     expect(res.status).toBe(201);
     expect((await t.patch(`/api/auth/tenant/users/${users.owner!.id}`, { metadata: { by: 'admin' } }, c)).status).toBe(200);
   });
@@ -83,7 +92,13 @@ describe('user management by role', () => {
     };
 
     it('an admin cannot create an owner, nor promote anyone to owner', async () => {
-      await refused('admin', 'POST', '/api/auth/tenant/users', { email: 'o2@example.com', password: PASSWORD, name: 'O', role: 'owner' }, /role owner/);
+      await refused(
+        'admin',
+        'POST',
+        '/api/auth/tenant/users',
+        { email: 'o2@example.com', password: PASSWORD, name: 'O', role: 'owner' },
+        /role owner/,
+      );
       await refused('admin', 'PATCH', `/api/auth/tenant/users/${users.viewer!.id}`, { role: 'owner' }, /role owner/);
       expect((await t.get(`/api/auth/tenant/users/${users.viewer!.id}`, as('owner'))).body.data.role).toBe('viewer');
     });
@@ -97,15 +112,37 @@ describe('user management by role', () => {
     });
 
     it('a member with canManageUsers grants at most member and cannot set permissions', async () => {
-      await refused('manager', 'POST', '/api/auth/tenant/users', { email: 'a2@example.com', password: PASSWORD, name: 'A', role: 'admin' }, /at most member/);
-      await refused('manager', 'PATCH', `/api/auth/tenant/users/${users.viewer!.id}`, { permissions: { canManageUsers: true } }, /Only owners and admins/);
+      await refused(
+        'manager',
+        'POST',
+        '/api/auth/tenant/users',
+        { email: 'a2@example.com', password: PASSWORD, name: 'A', role: 'admin' },
+        /at most member/,
+      );
+      await refused(
+        'manager',
+        'PATCH',
+        `/api/auth/tenant/users/${users.viewer!.id}`,
+        { permissions: { canManageUsers: true } },
+        /Only owners and admins/,
+      );
       await refused('manager', 'PATCH', `/api/auth/tenant/users/${users.admin!.id}`, { name: 'x' }, /role is admin/);
-      const ok = await t.post('/api/auth/tenant/users', { email: 'm2@example.com', password: PASSWORD, name: 'M', role: 'member' }, as('manager'));
+      const ok = await t.post(
+        '/api/auth/tenant/users',
+        { email: 'm2@example.com', password: PASSWORD, name: 'M', role: 'member' },
+        as('manager'),
+      );
       expect(ok.status).toBe(201);
     });
 
     it('nobody changes their own role or permissions', async () => {
-      await refused('admin', 'PATCH', `/api/auth/tenant/users/${users.admin!.id}`, { permissions: { canManageUsers: true } }, /own permissions/);
+      await refused(
+        'admin',
+        'PATCH',
+        `/api/auth/tenant/users/${users.admin!.id}`,
+        { permissions: { canManageUsers: true } },
+        /own permissions/,
+      );
       await refused('manager', 'PATCH', `/api/auth/tenant/users/${users.manager!.id}`, { role: 'viewer' }, /own role/);
       const rename = await t.patch(`/api/auth/tenant/users/${users.admin!.id}`, { name: 'Still Admin' }, as('admin'));
       expect(rename.status).toBe(200);

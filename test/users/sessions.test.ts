@@ -78,7 +78,12 @@ describe('tenant user sessions', () => {
     t.clock.advance(SESSION_TTL_MS + 1);
     const now = t.clock.now();
     const expired = async () =>
-      (await t.db.query<{ n: number }>('select count(*)::int as n from user_sessions where tenant_id = $1 and expires_at <= $2', [acme.id, now]))[0]!.n;
+      (
+        await t.db.query<{ n: number }>('select count(*)::int as n from user_sessions where tenant_id = $1 and expires_at <= $2', [
+          acme.id,
+          now,
+        ])
+      )[0]!.n;
     expect(await expired()).toBeGreaterThan(0);
     expect((await login(t, acme.slug, 'old@example.com')).status).toBe(200);
     expect(await expired()).toBe(0);
@@ -106,7 +111,7 @@ describe('tenant user sessions', () => {
     expect((await login(t, acme.slug, 'pw@example.com', 'brand-new-pass')).status).toBe(200);
   });
 
-  it('password change of one\'s own account keeps the caller\'s session and ends the others', async () => {
+  it("password change of one's own account keeps the caller's session and ends the others", async () => {
     const owner = await userWithToken(t, acme, 'owner@example.com', 'owner');
     const other = (await login(t, acme.slug, 'owner@example.com')).body.data.token as string;
     const res = await t.put(`/api/auth/tenant/users/${owner.id}/password`, { password: 'owner-new-pass' }, { apiKey: owner.token });

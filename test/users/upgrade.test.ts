@@ -67,15 +67,30 @@ describe('upgrading a database created before tenant users', () => {
   });
 
   it('serves users of the old tenants once started on the upgraded database', async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', ADMIN_EMAIL: 'admin@test.local', ADMIN_PASSWORD: 'admin-password-1', JWT_SECRET: 'x'.repeat(40) });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: 'admin@test.local',
+      ADMIN_PASSWORD: 'admin-password-1',
+      JWT_SECRET: 'x'.repeat(40),
+    });
     runtime = await prepareRuntime(config, () => undefined, { db: database.db, clock: manualClock(new Date()) });
     const call = (method: 'GET' | 'POST', url: string, payload: unknown, headers: Record<string, string>) =>
       runtime!.app.inject({ method, url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
     const login = await call('POST', '/api/auth/login', { email: 'admin@test.local', password: 'admin-password-1' }, {});
     const admin = login.json().data.token as string;
-    const created = await call('POST', '/api/auth/tenant/users', { email: 'ana@example.com', password: 'ana-password', name: 'Ana' }, { authorization: `Bearer ${admin}`, 'x-tenant-id': 'old-two' });
+    const created = await call(
+      'POST',
+      '/api/auth/tenant/users',
+      { email: 'ana@example.com', password: 'ana-password', name: 'Ana' },
+      { authorization: `Bearer ${admin}`, 'x-tenant-id': 'old-two' },
+    );
     expect(created.statusCode).toBe(201);
-    const userLogin = await call('POST', '/api/auth/tenant/login', { email: 'ana@example.com', password: 'ana-password' }, { 'x-tenant-id': 'old-two' });
+    const userLogin = await call(
+      'POST',
+      '/api/auth/tenant/login',
+      { email: 'ana@example.com', password: 'ana-password' },
+      { 'x-tenant-id': 'old-two' },
+    );
     expect(userLogin.statusCode).toBe(200);
   });
 });

@@ -26,10 +26,14 @@ export async function createUser(
 }
 
 export async function login(t: TestApp, slug: string, email: string, password = PASSWORD, address?: string) {
-  return t.post('/api/auth/tenant/login', { email, password }, {
-    tenant: slug,
-    ...(address ? { headers: { 'x-forwarded-for': address } } : {}),
-  });
+  return t.post(
+    '/api/auth/tenant/login',
+    { email, password },
+    {
+      tenant: slug,
+      ...(address ? { headers: { 'x-forwarded-for': address } } : {}),
+    },
+  );
 }
 
 /** Creates a user and logs it in; answers its id and session token. */

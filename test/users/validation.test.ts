@@ -76,7 +76,11 @@ describe('tenant users: bad input is refused and writes nothing', () => {
   });
 
   it('accepts a password of exactly 72 bytes', async () => {
-    const res = await t.post('/api/auth/tenant/users', { ...valid, email: 'long@example.com', password: 'x'.repeat(72) }, { token: acme.token });
+    const res = await t.post(
+      '/api/auth/tenant/users',
+      { ...valid, email: 'long@example.com', password: 'x'.repeat(72) },
+      { token: acme.token },
+    );
     expect(res.status).toBe(201);
   });
 });

@@ -40,8 +40,5 @@ export async function findAdminForToken(
 
 export async function revokeAdminToken(db: Queryable, tokenId: string, expiresAt: Date): Promise<void> {
   await db.query('delete from revoked_admin_tokens where expires_at < now()');
-  await db.query('insert into revoked_admin_tokens (jti, expires_at) values ($1, $2) on conflict do nothing', [
-    tokenId,
-    expiresAt,
-  ]);
+  await db.query('insert into revoked_admin_tokens (jti, expires_at) values ($1, $2) on conflict do nothing', [tokenId, expiresAt]);
 }

@@ -41,9 +41,7 @@ export async function insertApiKey(
 }
 
 export function listActiveApiKeys(db: Queryable): Promise<ApiKeyView[]> {
-  return db.query<ApiKeyView & Record<string, unknown>>(
-    `select ${VIEW} from api_keys where revoked_at is null order by created_at desc`,
-  );
+  return db.query<ApiKeyView & Record<string, unknown>>(`select ${VIEW} from api_keys where revoked_at is null order by created_at desc`);
 }
 
 export async function findActiveApiKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyRecord | undefined> {

@@ -4,7 +4,11 @@ type Schema = Record<string, unknown>;
 
 const SYSTEM_KEYS = ['id', 'createdAt', 'updatedAt'];
 
-const pascal = (name: string) => name.split('_').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('');
+const pascal = (name: string) =>
+  name
+    .split('_')
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('');
 
 function selectValues(options: unknown): string[] {
   if (!Array.isArray(options)) return [];
@@ -72,7 +76,10 @@ export function fieldValueSchema(field: FieldDefinition): Schema {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Schema) => ({ 'application/json': { schema } });
-const ok = (data: Schema, description = 'Success') => ({ description, content: json({ type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data } }) });
+const ok = (data: Schema, description = 'Success') => ({
+  description,
+  content: json({ type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data } }),
+});
 const errors = { default: { description: 'Error', content: json(ref('Error')) } };
 
 function entityPaths(entity: PublishedEntity, schemas: Record<string, Schema>): Record<string, Schema> {
@@ -137,18 +144,45 @@ function entityPaths(entity: PublishedEntity, schemas: Record<string, Schema>): 
           ...errors,
         },
       },
-      post: { operationId: `create_${entity.name}`, summary: `Create a ${title} record`, tags: [tag], requestBody: body(`${base}Data`), responses: { 201: record, ...errors } },
+      post: {
+        operationId: `create_${entity.name}`,
+        summary: `Create a ${title} record`,
+        tags: [tag],
+        requestBody: body(`${base}Data`),
+        responses: { 201: record, ...errors },
+      },
     },
     [`/api/entities/${entity.name}/records/{id}`]: {
       parameters: [idParam],
-      get: { operationId: `get_${entity.name}`, summary: `Get a ${title} record`, tags: [tag], parameters: [resolveParam], responses: { 200: record, ...errors } },
-      put: { operationId: `update_${entity.name}`, summary: `Update a ${title} record (partial)`, tags: [tag], requestBody: body(`${base}Patch`), responses: { 200: record, ...errors } },
-      patch: { operationId: `patch_${entity.name}`, summary: `Update a ${title} record (partial)`, tags: [tag], requestBody: body(`${base}Patch`), responses: { 200: record, ...errors } },
+      get: {
+        operationId: `get_${entity.name}`,
+        summary: `Get a ${title} record`,
+        tags: [tag],
+        parameters: [resolveParam],
+        responses: { 200: record, ...errors },
+      },
+      put: {
+        operationId: `update_${entity.name}`,
+        summary: `Update a ${title} record (partial)`,
+        tags: [tag],
+        requestBody: body(`${base}Patch`),
+        responses: { 200: record, ...errors },
+      },
+      patch: {
+        operationId: `patch_${entity.name}`,
+        summary: `Update a ${title} record (partial)`,
+        tags: [tag],
+        requestBody: body(`${base}Patch`),
+        responses: { 200: record, ...errors },
+      },
       delete: {
         operationId: `delete_${entity.name}`,
         summary: `Delete a ${title} record`,
         tags: [tag],
-        responses: { 200: ok({ type: 'object', properties: { id: { type: 'string', format: 'uuid' }, deleted: { const: true } } }), ...errors },
+        responses: {
+          200: ok({ type: 'object', properties: { id: { type: 'string', format: 'uuid' }, deleted: { const: true } } }),
+          ...errors,
+        },
       },
     },
   };
@@ -162,7 +196,11 @@ export function buildRecordApiSpec(tenant: { slug: string; name: string }, entit
       required: ['success', 'error'],
       properties: {
         success: { const: false },
-        error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'array', items: { type: 'object' } } } },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'array', items: { type: 'object' } } },
+        },
       },
     },
   };

@@ -30,7 +30,11 @@ export class JwtSigner {
     private readonly now: () => Date,
   ) {}
 
-  async signAdminToken(adminId: string, tenantId: string | undefined, ttlSeconds: number): Promise<{ token: string; claims: AdminTokenClaims }> {
+  async signAdminToken(
+    adminId: string,
+    tenantId: string | undefined,
+    ttlSeconds: number,
+  ): Promise<{ token: string; claims: AdminTokenClaims }> {
     const tokenId = randomUUID();
     const iat = Math.floor(this.now().getTime() / 1000);
     const exp = iat + ttlSeconds;

@@ -23,9 +23,10 @@ export function diffDefinitions(before: EntityDefinition | null, after: EntityDe
     }
   }
   for (const [key, f] of beforeFields) if (!afterFields.has(key)) removed.push(fieldView(f));
-  const entity = before && after
-    ? ENTITY_PROPERTIES.filter((p) => !sameJson(before[p], after[p])).map((p) => ({ property: p, before: before[p], after: after[p] }))
-    : [];
+  const entity =
+    before && after
+      ? ENTITY_PROPERTIES.filter((p) => !sameJson(before[p], after[p])).map((p) => ({ property: p, before: before[p], after: after[p] }))
+      : [];
   return { added, removed, changed, entity };
 }
 

@@ -51,7 +51,10 @@ function optionalBoolean(raw: Record<string, unknown>, keys: string[], path: str
  */
 export function normalizeField(raw: unknown, path: string, problems: Problems, base?: FieldDefinition): FieldDefinition | undefined {
   if (!isObject(raw)) {
-    problems.push({ field: path, message: 'a field must be an object { name, fieldKey, fieldType, isRequired?, isUnique?, description?, config? }' });
+    problems.push({
+      field: path,
+      message: 'a field must be an object { name, fieldKey, fieldType, isRequired?, isUnique?, description?, config? }',
+    });
     return undefined;
   }
   const before = problems.length;
@@ -61,7 +64,10 @@ export function normalizeField(raw: unknown, path: string, problems: Problems, b
   if (fieldKey === undefined) {
     problems.push({ field: `${path}.fieldKey`, message: `fieldKey is required (${NAME_RULE})` });
   } else if (checkIdentifier(fieldKey, 'fieldKey', `${path}.fieldKey`, problems) && RESERVED_FIELD_KEYS.has(fieldKey)) {
-    problems.push({ field: `${path}.fieldKey`, message: `fieldKey "${fieldKey}" is reserved for the record's system field; choose another key` });
+    problems.push({
+      field: `${path}.fieldKey`,
+      message: `fieldKey "${fieldKey}" is reserved for the record's system field; choose another key`,
+    });
   }
   const label = typeof fieldKey === 'string' ? `Field "${fieldKey}"` : 'Field';
   const typeValue = raw.fieldType ?? raw.type ?? base?.fieldType;
@@ -81,7 +87,10 @@ export function normalizeField(raw: unknown, path: string, problems: Problems, b
   const isRequired = optionalBoolean(raw, ['isRequired', 'required'], path, problems) ?? base?.isRequired ?? false;
   const isUnique = optionalBoolean(raw, ['isUnique', 'unique'], path, problems) ?? base?.isUnique ?? false;
   if (fieldType && isUnique && !UNIQUE_CAPABLE.has(fieldType)) {
-    problems.push({ field: `${path}.isUnique`, message: `${label}: a ${fieldType} field cannot be unique; unique fits ${[...UNIQUE_CAPABLE].join(', ')}` });
+    problems.push({
+      field: `${path}.isUnique`,
+      message: `${label}: a ${fieldType} field cannot be unique; unique fits ${[...UNIQUE_CAPABLE].join(', ')}`,
+    });
   }
   let config: Record<string, unknown> = {};
   if (fieldType) {
@@ -113,13 +122,21 @@ export function normalizeField(raw: unknown, path: string, problems: Problems, b
 export function checkFieldSet(definition: EntityDefinition, path: string, problems: Problems): void {
   const seen = new Set<string>();
   definition.fields.forEach((f, i) => {
-    if (seen.has(f.fieldKey)) problems.push({ field: `${path}.fields.${i}.fieldKey`, message: `fieldKey "${f.fieldKey}" appears twice; field keys must be unique within an entity` });
+    if (seen.has(f.fieldKey))
+      problems.push({
+        field: `${path}.fields.${i}.fieldKey`,
+        message: `fieldKey "${f.fieldKey}" appears twice; field keys must be unique within an entity`,
+      });
     seen.add(f.fieldKey);
   });
-  if (definition.fields.length > MAX_FIELDS) problems.push({ field: `${path}.fields`, message: `an entity has at most ${MAX_FIELDS} fields` });
+  if (definition.fields.length > MAX_FIELDS)
+    problems.push({ field: `${path}.fields`, message: `an entity has at most ${MAX_FIELDS} fields` });
   const display = definition.config.displayField;
   if (display !== undefined && !seen.has(display)) {
-    problems.push({ field: `${path}.entity.config.displayField`, message: `displayField "${display}" is not a field of this entity; fields: ${[...seen].join(', ') || '(none)'}` });
+    problems.push({
+      field: `${path}.entity.config.displayField`,
+      message: `displayField "${display}" is not a field of this entity; fields: ${[...seen].join(', ') || '(none)'}`,
+    });
   }
 }
 
@@ -150,8 +167,15 @@ export function normalizeEntityHeader(raw: unknown, path: string, problems: Prob
     if (!isObject(raw.config)) problems.push({ field: `${path}.config`, message: 'entity config must be an object { displayField? }' });
     else {
       const extra = Object.keys(raw.config).filter((k) => k !== 'displayField');
-      if (extra.length) problems.push({ field: `${path}.config`, message: `unknown entity config key(s) ${extra.join(', ')}; entity config accepts: displayField` });
-      if (raw.config.displayField !== undefined && checkIdentifier(raw.config.displayField, 'displayField', `${path}.config.displayField`, problems)) {
+      if (extra.length)
+        problems.push({
+          field: `${path}.config`,
+          message: `unknown entity config key(s) ${extra.join(', ')}; entity config accepts: displayField`,
+        });
+      if (
+        raw.config.displayField !== undefined &&
+        checkIdentifier(raw.config.displayField, 'displayField', `${path}.config.displayField`, problems)
+      ) {
         config.displayField = raw.config.displayField;
       }
     }

@@ -20,10 +20,7 @@ const announceEntitiesChange = (tx: TenantTx) => announceChange(tx, entitiesChan
  * The published version of an entity by name, or null when the entity does not exist.
  * `draftOnly` tells a never-published entity apart from a missing one.
  */
-export async function findPublishedEntity(
-  tx: TenantTx,
-  name: string,
-): Promise<PublishedEntity | { draftOnly: true } | null> {
+export async function findPublishedEntity(tx: TenantTx, name: string): Promise<PublishedEntity | { draftOnly: true } | null> {
   const rows = await tx.query<{ id: string; name: string; version: number | null; definition: EntityDefinition | null }>(
     `select e.id, e.name, v.version, v.definition
        from entities e
@@ -110,10 +107,7 @@ export async function listEntityNames(tx: TenantTx): Promise<string[]> {
 }
 
 export async function insertEntity(tx: TenantTx, name: string): Promise<string> {
-  const [row] = await tx.query<{ id: string }>('insert into entities (tenant_id, name) values ($1, $2) returning id', [
-    tx.tenantId,
-    name,
-  ]);
+  const [row] = await tx.query<{ id: string }>('insert into entities (tenant_id, name) values ($1, $2) returning id', [tx.tenantId, name]);
   return row!.id;
 }
 

@@ -103,10 +103,18 @@ export async function listEntities(tx: TenantTx, input: { include_drafts: boolea
 export async function getEntitySchema(tx: TenantTx, input: { entityName: string; version?: number | string | undefined }) {
   const state = await requireEntityState(tx, input.entityName);
   const wanted = parseVersion(input.version);
-  let version: { version: number; status: 'draft' | 'published'; definition: EntityDefinition; message: string | null; publishedAt: Date | null };
+  let version: {
+    version: number;
+    status: 'draft' | 'published';
+    definition: EntityDefinition;
+    message: string | null;
+    publishedAt: Date | null;
+  };
   if (wanted === 'published') {
     if (!state.published) {
-      throw notFound(`Entity "${state.name}" is a draft and has never been published; call get_entity_schema with version "draft", or publish_entity`);
+      throw notFound(
+        `Entity "${state.name}" is a draft and has never been published; call get_entity_schema with version "draft", or publish_entity`,
+      );
     }
     version = { ...state.published, status: 'published' };
   } else if (wanted === 'draft') {

@@ -14,9 +14,15 @@ const numeric = z.strictObject({
   decimals: z.number().int().min(0).max(10).optional(),
 });
 const none = z.strictObject({});
-const option = z.union([z.string().min(1).max(200), z.strictObject({ value: z.string().min(1).max(200), label: z.string().max(200).optional() })]);
+const option = z.union([
+  z.string().min(1).max(200),
+  z.strictObject({ value: z.string().min(1).max(200), label: z.string().max(200).optional() }),
+]);
 const select = z.strictObject({
-  options: z.array(option, 'options must be an array of strings or { value, label } objects').min(1, 'options needs at least one option').max(1000),
+  options: z
+    .array(option, 'options must be an array of strings or { value, label } objects')
+    .min(1, 'options needs at least one option')
+    .max(1000),
 });
 const relation = z.strictObject({
   relatedEntity: identifier.optional(),
@@ -29,10 +35,12 @@ const file = z.strictObject({
 });
 const location = z.strictObject({
   displayFormat: z.enum(['map', 'text', 'both'], 'displayFormat must be "map", "text" or "both"').default('both'),
-  defaultZoom: z.number('defaultZoom must be a number from 1 to 20').min(1, 'defaultZoom must be 1 to 20').max(20, 'defaultZoom must be 1 to 20').default(13),
-  defaultCenter: z
-    .strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
-    .optional(),
+  defaultZoom: z
+    .number('defaultZoom must be a number from 1 to 20')
+    .min(1, 'defaultZoom must be 1 to 20')
+    .max(20, 'defaultZoom must be 1 to 20')
+    .default(13),
+  defaultCenter: z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
 });
 
 /** The config each field type accepts. Strict: an unknown key is reported, since it is usually a typo. */
@@ -62,7 +70,17 @@ export function configKeys(type: FieldType): string[] {
 
 /** Types that may be marked unique: scalar values only. */
 export const UNIQUE_CAPABLE: ReadonlySet<FieldType> = new Set([
-  'text', 'textarea', 'email', 'url', 'phone', 'number', 'integer', 'date', 'datetime', 'select', 'relation',
+  'text',
+  'textarea',
+  'email',
+  'url',
+  'phone',
+  'number',
+  'integer',
+  'date',
+  'datetime',
+  'select',
+  'relation',
 ]);
 
 export interface ConfigProblem {
@@ -74,10 +92,7 @@ export interface ConfigProblem {
  * Validates and normalizes one field's config. Relation targets are stored as `relatedEntity`
  * whichever name the caller used; location gets its defaults written in.
  */
-export function normalizeFieldConfig(
-  type: FieldType,
-  raw: unknown,
-): { config: Record<string, unknown>; problems: ConfigProblem[] } {
+export function normalizeFieldConfig(type: FieldType, raw: unknown): { config: Record<string, unknown>; problems: ConfigProblem[] } {
   const parsed = FIELD_CONFIG_SCHEMAS[type].safeParse(raw ?? {});
   if (!parsed.success) {
     const keys = configKeys(type);
@@ -98,7 +113,10 @@ export function normalizeFieldConfig(
       problems.push({ path: ['entity'], message: 'relatedEntity and entity name different entities; give one of them' });
     }
     if (typeof target !== 'string') {
-      problems.push({ path: ['relatedEntity'], message: 'a relation field needs config.relatedEntity: the name of an entity of this tenant' });
+      problems.push({
+        path: ['relatedEntity'],
+        message: 'a relation field needs config.relatedEntity: the name of an entity of this tenant',
+      });
     }
     delete config.entity;
     if (typeof target === 'string') config.relatedEntity = target;
@@ -108,10 +126,20 @@ export function normalizeFieldConfig(
     const dup = values.find((v, i) => values.indexOf(v) !== i);
     if (dup !== undefined) problems.push({ path: ['options'], message: `option "${dup}" appears twice; option values must be unique` });
   }
-  if ((type === 'number' || type === 'integer') && typeof config.min === 'number' && typeof config.max === 'number' && config.min > config.max) {
+  if (
+    (type === 'number' || type === 'integer') &&
+    typeof config.min === 'number' &&
+    typeof config.max === 'number' &&
+    config.min > config.max
+  ) {
     problems.push({ path: ['min'], message: 'min must not be greater than max' });
   }
-  if ((type === 'text' || type === 'textarea') && typeof config.minLength === 'number' && typeof config.maxLength === 'number' && config.minLength > config.maxLength) {
+  if (
+    (type === 'text' || type === 'textarea') &&
+    typeof config.minLength === 'number' &&
+    typeof config.maxLength === 'number' &&
+    config.minLength > config.maxLength
+  ) {
     problems.push({ path: ['minLength'], message: 'minLength must not be greater than maxLength' });
   }
   return { config, problems };

@@ -1,7 +1,15 @@
 import type { TenantTx } from '../../db/with-tenant.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { checkFieldSet, checkRelations, normalizeField, throwIfProblems, type Problems } from './definition.js';
-import { deleteDraft, findEntityState, insertDraft, listEntityNames, lockEntity, updateDraft, type EntityState } from './entity.repository.js';
+import {
+  deleteDraft,
+  findEntityState,
+  insertDraft,
+  listEntityNames,
+  lockEntity,
+  updateDraft,
+  type EntityState,
+} from './entity.repository.js';
 import { currentDefinition, entityNotFound, requireEntityState, statusOf } from './entity.service.js';
 import type { EntityDefinition, FieldDefinition } from './entity.types.js';
 import { FIELD_TYPE_LIST, fieldView, sameJson } from './schema-view.js';
@@ -107,6 +115,7 @@ async function changeFields(tx: TenantTx, entityName: string, action: 'add' | 'u
     field: fieldView(field),
     version,
     status: pending ? ('draft' as const) : statusOf(state),
-    message: pending && state.published ? `${message}; records keep using version ${state.published.version} until publish_entity` : message,
+    message:
+      pending && state.published ? `${message}; records keep using version ${state.published.version} until publish_entity` : message,
   };
 }

@@ -65,17 +65,23 @@ function readEntity(raw: unknown, path: string, problems: Problems): ImportedEnt
   const before = problems.length;
   if (!checkIdentifier(raw.name, 'entity name', `${path}.name`, problems)) return undefined;
   const status = raw.status ?? 'published';
-  if (status !== 'draft' && status !== 'published') problems.push({ field: `${path}.status`, message: 'status must be "draft" or "published"' });
+  if (status !== 'draft' && status !== 'published')
+    problems.push({ field: `${path}.status`, message: 'status must be "draft" or "published"' });
   const version = readVersion(raw.version, 1, `${path}.version`, problems);
   const { name, fields, draft, status: _s, version: _v, versionMessage, ...header } = raw;
   const main = normalizeDefinition({ entity: { name, ...header }, fields }, path, problems);
   let draftOut: ImportedEntity['draft'] = null;
   if (draft !== undefined && draft !== null) {
     if (status !== 'published') problems.push({ field: `${path}.draft`, message: 'only a published entity carries a separate draft' });
-    const { fields: draftFields, version: draftVersion, ...draftHeader } = isObject(draft) ? draft : { fields: undefined, version: undefined };
+    const {
+      fields: draftFields,
+      version: draftVersion,
+      ...draftHeader
+    } = isObject(draft) ? draft : { fields: undefined, version: undefined };
     const d = normalizeDefinition({ entity: { name, ...draftHeader }, fields: draftFields }, `${path}.draft`, problems);
     const n = readVersion(draftVersion, version + 1, `${path}.draft.version`, problems);
-    if (n <= version) problems.push({ field: `${path}.draft.version`, message: `the draft version must be greater than the published version ${version}` });
+    if (n <= version)
+      problems.push({ field: `${path}.draft.version`, message: `the draft version must be greater than the published version ${version}` });
     if (d) draftOut = { version: n, definition: d.definition };
   }
   if (problems.length > before || !main) return undefined;
@@ -93,7 +99,9 @@ function readEntity(raw: unknown, path: string, problems: Problems): ImportedEnt
 const snapshotOf = (e: { published: EntityDefinition | null; draft: EntityDefinition | null }) => canonicalJson(e);
 const existingSnapshot = (s: EntityState) => snapshotOf({ published: s.published?.definition ?? null, draft: s.draft?.definition ?? null });
 const importedSnapshot = (e: ImportedEntity) =>
-  snapshotOf(e.status === 'draft' ? { published: null, draft: e.definition } : { published: e.definition, draft: e.draft?.definition ?? null });
+  snapshotOf(
+    e.status === 'draft' ? { published: null, draft: e.definition } : { published: e.definition, draft: e.draft?.definition ?? null },
+  );
 
 /**
  * Imports an `export_metadata` document. Entities that already exist identically are left alone
@@ -106,11 +114,15 @@ export async function importMetadata(tx: TenantTx, metadata: unknown) {
     try {
       doc = JSON.parse(doc);
     } catch {
-      throw validationError('metadata is not valid JSON; pass the object export_metadata returned (or its JSON text)', [{ field: 'metadata', message: 'invalid JSON' }]);
+      throw validationError('metadata is not valid JSON; pass the object export_metadata returned (or its JSON text)', [
+        { field: 'metadata', message: 'invalid JSON' },
+      ]);
     }
   }
   if (!isObject(doc) || !Array.isArray(doc.entities)) {
-    throw validationError('metadata must be an export_metadata result: { entities: [...], rules: [...] }', [{ field: 'metadata.entities', message: 'an array is required' }]);
+    throw validationError('metadata must be an export_metadata result: { entities: [...], rules: [...] }', [
+      { field: 'metadata.entities', message: 'an array is required' },
+    ]);
   }
   if (doc.rules !== undefined && !Array.isArray(doc.rules)) {
     throw validationError('metadata.rules must be an array', [{ field: 'metadata.rules', message: 'an array is required' }]);
@@ -119,7 +131,8 @@ export async function importMetadata(tx: TenantTx, metadata: unknown) {
   const entities = doc.entities.map((raw, i) => readEntity(raw, `metadata.entities.${i}`, problems));
   const seen = new Set<string>();
   entities.forEach((e, i) => {
-    if (e && seen.has(e.name)) problems.push({ field: `metadata.entities.${i}.name`, message: `entity "${e.name}" appears twice in the import` });
+    if (e && seen.has(e.name))
+      problems.push({ field: `metadata.entities.${i}.name`, message: `entity "${e.name}" appears twice in the import` });
     if (e) seen.add(e.name);
   });
   throwIfProblems(problems, 'Invalid metadata');

@@ -75,10 +75,7 @@ onInvalidation((key) => {
 });
 
 /** findPublishedEntity through the cache; a transaction that changed its tenant's entities bypasses it. */
-export async function findPublishedEntityCached(
-  tx: TenantTx,
-  name: string,
-): Promise<PublishedEntity | { draftOnly: true } | null> {
+export async function findPublishedEntityCached(tx: TenantTx, name: string): Promise<PublishedEntity | { draftOnly: true } | null> {
   if (hasPendingChange(tx, entitiesChangeKey(tx.tenantId))) return findPublishedEntity(tx, name);
   const hit = publishedEntities.get(tx.tenantId, name);
   if (hit) return hit;

@@ -47,9 +47,7 @@ function structureHint(field: FieldDefinition): StructureHint | undefined {
         configOptions: { accept: 'array of MIME types or extensions (hint for clients)', maxSize: 'bytes (hint for clients)' },
       };
     case 'select': {
-      const values = ((field.config.options as unknown[]) ?? []).map((o) =>
-        typeof o === 'string' ? o : (o as { value: string }).value,
-      );
+      const values = ((field.config.options as unknown[]) ?? []).map((o) => (typeof o === 'string' ? o : (o as { value: string }).value));
       return {
         format: FIELD_TYPE_FORMATS.select,
         description: `One of: ${values.map((v) => JSON.stringify(v)).join(', ')}`,
@@ -84,9 +82,36 @@ export const fieldView = (f: FieldDefinition) => {
 
 /** Fields every record has beside its data; filterable and sortable by these keys. */
 const SYSTEM_FIELDS = [
-  { name: 'ID', fieldKey: 'id', type: 'text', required: true, unique: true, isSystem: true, description: 'Record UUID (record.id)', config: {} },
-  { name: 'Created at', fieldKey: 'createdAt', type: 'datetime', required: true, unique: false, isSystem: true, description: 'record.createdAt', config: {} },
-  { name: 'Updated at', fieldKey: 'updatedAt', type: 'datetime', required: true, unique: false, isSystem: true, description: 'record.updatedAt', config: {} },
+  {
+    name: 'ID',
+    fieldKey: 'id',
+    type: 'text',
+    required: true,
+    unique: true,
+    isSystem: true,
+    description: 'Record UUID (record.id)',
+    config: {},
+  },
+  {
+    name: 'Created at',
+    fieldKey: 'createdAt',
+    type: 'datetime',
+    required: true,
+    unique: false,
+    isSystem: true,
+    description: 'record.createdAt',
+    config: {},
+  },
+  {
+    name: 'Updated at',
+    fieldKey: 'updatedAt',
+    type: 'datetime',
+    required: true,
+    unique: false,
+    isSystem: true,
+    description: 'record.updatedAt',
+    config: {},
+  },
 ];
 
 export function schemaFields(definition: EntityDefinition) {

@@ -119,7 +119,10 @@ export const FIELD_VALIDATORS: Record<FieldType, (value: unknown, field: FieldDe
       return fail('must be an http(s) URL');
     }
   },
-  phone: (v) => (typeof v === 'string' && PHONE_PATTERN.test(v.trim()) && /\d{3}/.test(v.replace(/\D/g, '')) ? ok(v.trim()) : fail('must be a phone number (digits, spaces, + ( ) . -)')),
+  phone: (v) =>
+    typeof v === 'string' && PHONE_PATTERN.test(v.trim()) && /\d{3}/.test(v.replace(/\D/g, ''))
+      ? ok(v.trim())
+      : fail('must be a phone number (digits, spaces, + ( ) . -)'),
   number: (v, field) => {
     const n = toNumber(v);
     return n === undefined ? fail('must be a finite number') : inRange(n, field);

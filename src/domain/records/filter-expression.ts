@@ -39,9 +39,7 @@ const FIELD = /^[\p{L}_][\p{L}\p{N}_]*$/u;
 const EXAMPLE = 'e.g. status = active and total >= 100 and name contains "García"';
 
 function fail(message: string, position: number): never {
-  throw validationError(`Invalid filter: ${message} at position ${position} (${EXAMPLE})`, [
-    { field: 'filter', message, position },
-  ]);
+  throw validationError(`Invalid filter: ${message} at position ${position} (${EXAMPLE})`, [{ field: 'filter', message, position }]);
 }
 
 function readOperator(source: string, i: number): string | null {
@@ -145,7 +143,9 @@ export function parseFilterExpression(source: string): FilterCondition[] {
       i = last + 1;
     }
     const bareNull = first.kind === 'word' && value.toLowerCase() === 'null' && (op === 'eq' || op === 'ne');
-    conditions.push(bareNull ? { field: field.text, op: 'isNull', value: op === 'eq' ? 'true' : 'false' } : { field: field.text, op, value });
+    conditions.push(
+      bareNull ? { field: field.text, op: 'isNull', value: op === 'eq' ? 'true' : 'false' } : { field: field.text, op, value },
+    );
     if (i < tokens.length) {
       if (!isAnd(tokens[i])) fail(`expected "and" before "${tokens[i]!.text}" (only "and" joins conditions)`, tokens[i]!.start + 1);
       i += 1;

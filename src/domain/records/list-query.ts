@@ -192,19 +192,22 @@ export function buildListSql(definition: EntityDefinition, query: ListQuery, fir
     const field = fields.get(query.sort);
     if (field) sortExpression = fieldExpression(field);
     else if (isSystemKey(query.sort)) sortExpression = SYSTEM_KEYS[query.sort];
-    else throw validationError(`sort: unknown field "${query.sort}" (sortable: ${known()})`, [{ field: 'sort', message: `unknown field "${query.sort}"` }]);
+    else
+      throw validationError(`sort: unknown field "${query.sort}" (sortable: ${known()})`, [
+        { field: 'sort', message: `unknown field "${query.sort}"` },
+      ]);
   }
   // System columns are never null: plain order keeps the (tenant, entity, created_at, id) index usable.
   const system = sortExpression.startsWith('r.') && !sortExpression.startsWith('r.data');
-  const orderBy =
-    sortExpression === 'r.id'
-      ? `r.id ${dir}`
-      : `${sortExpression} ${dir}${system ? '' : ' nulls last'}, r.id ${dir}`;
+  const orderBy = sortExpression === 'r.id' ? `r.id ${dir}` : `${sortExpression} ${dir}${system ? '' : ' nulls last'}, r.id ${dir}`;
   return { where: conditions.map((c) => ` and ${c}`).join(''), orderBy, params };
 }
 
 function splitList(value: string, bad: (m: string) => Error): string[] {
-  const values = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const values = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   if (values.length === 0) throw bad('needs a comma-separated list of values');
   if (values.length > MAX_IN) throw bad(`at most ${MAX_IN} values`);
   return values;

@@ -58,7 +58,11 @@ export interface RelationCheck {
 }
 
 /** The relation values of a record, each with the entity it must belong to. */
-export async function planRelationChecks(tx: TenantTx, definition: EntityDefinition, data: Record<string, unknown>): Promise<RelationCheck[]> {
+export async function planRelationChecks(
+  tx: TenantTx,
+  definition: EntityDefinition,
+  data: Record<string, unknown>,
+): Promise<RelationCheck[]> {
   const wanted = definition.fields
     .filter((f) => f.fieldType === 'relation' && typeof data[f.fieldKey] === 'string')
     .map((f) => ({ field: f.fieldKey, id: data[f.fieldKey] as string, target: relatedEntityOf(f) }));
@@ -81,10 +85,10 @@ export function relationError(failed: readonly RelationCheck[]) {
  */
 export async function checkRelations(tx: TenantTx, checks: readonly RelationCheck[]): Promise<void> {
   if (checks.length === 0) return;
-  const rows = await tx.query<{ id: string; entity_id: string }>('select id, entity_id from records where tenant_id = $1 and id = any($2::uuid[])', [
-    tx.tenantId,
-    checks.map((w) => w.id),
-  ]);
+  const rows = await tx.query<{ id: string; entity_id: string }>(
+    'select id, entity_id from records where tenant_id = $1 and id = any($2::uuid[])',
+    [tx.tenantId, checks.map((w) => w.id)],
+  );
   const found = new Map(rows.map((r) => [r.id, r.entity_id]));
   const failed = checks.filter((w) => found.get(w.id) === undefined || (w.entityId !== null && found.get(w.id) !== w.entityId));
   if (failed.length) throw relationError(failed);

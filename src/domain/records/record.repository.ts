@@ -2,8 +2,7 @@ import type { TenantTx } from '../../db/with-tenant.js';
 import type { RecordView } from './record.types.js';
 
 /** Columns every record read selects, aliased to the client shape. */
-export const RECORD_COLUMNS =
-  'r.id, r.entity_id as "entityId", r.name, r.data, r.created_at as "createdAt", r.updated_at as "updatedAt"';
+export const RECORD_COLUMNS = 'r.id, r.entity_id as "entityId", r.name, r.data, r.created_at as "createdAt", r.updated_at as "updatedAt"';
 
 type RecordRow = RecordView;
 

@@ -15,9 +15,7 @@ import { embeddingSearch, trigramSearch, type ScoredRecord, type SemanticQuery }
 export async function loadEntity(tx: TenantTx, name: string): Promise<PublishedEntity> {
   const found = await findPublishedEntityCached(tx, name);
   if (!found) {
-    throw notFound(
-      `Entity "${name}" not found. Entity names are lowercase with underscores; call list_entities to see the valid names`,
-    );
+    throw notFound(`Entity "${name}" not found. Entity names are lowercase with underscores; call list_entities to see the valid names`);
   }
   if ('draftOnly' in found) throw notFound(`Entity "${name}" is a draft; publish it first (publish_entity)`);
   return found;
@@ -41,7 +39,14 @@ export async function resolveRelations(tx: TenantTx, definition: EntityDefinitio
   if (keys.length === 0 || records.length === 0) return;
   const ids = new Set<string>();
   for (const r of records) for (const k of keys) if (typeof r.data[k] === 'string') ids.add(r.data[k] as string);
-  const targets = new Map((await findRecordsByIds(tx, [...ids].filter((id) => UUID_PATTERN.test(id)))).map((t) => [t.id, t]));
+  const targets = new Map(
+    (
+      await findRecordsByIds(
+        tx,
+        [...ids].filter((id) => UUID_PATTERN.test(id)),
+      )
+    ).map((t) => [t.id, t]),
+  );
   for (const r of records) {
     for (const k of keys) {
       const id = r.data[k];
@@ -118,14 +123,34 @@ export interface SaveDeps {
 export async function createRecord(tx: TenantTx, entity: PublishedEntity, data: Record<string, unknown>, deps: SaveDeps) {
   const unknown = unknownKeyDetails(entity.definition, data);
   if (unknown.length) throw recordValidationError(unknown);
-  return runSavePipeline({ tx, entity, mode: 'create', existing: null, input: data, values: {}, saved: null, embeddings: deps.embeddings, endsTransaction: deps.endsTransaction ?? false });
+  return runSavePipeline({
+    tx,
+    entity,
+    mode: 'create',
+    existing: null,
+    input: data,
+    values: {},
+    saved: null,
+    embeddings: deps.embeddings,
+    endsTransaction: deps.endsTransaction ?? false,
+  });
 }
 
 export async function updateRecord(tx: TenantTx, entityName: string, id: string, data: Record<string, unknown>, deps: SaveDeps) {
   const { entity, record: existing } = await loadEntityAndRecord(tx, entityName, id, true);
   const unknown = unknownKeyDetails(entity.definition, data);
   if (unknown.length) throw recordValidationError(unknown);
-  return runSavePipeline({ tx, entity, mode: 'update', existing, input: data, values: {}, saved: null, embeddings: deps.embeddings, endsTransaction: deps.endsTransaction ?? false });
+  return runSavePipeline({
+    tx,
+    entity,
+    mode: 'update',
+    existing,
+    input: data,
+    values: {},
+    saved: null,
+    embeddings: deps.embeddings,
+    endsTransaction: deps.endsTransaction ?? false,
+  });
 }
 
 export async function deleteRecord(tx: TenantTx, entity: PublishedEntity, id: string) {

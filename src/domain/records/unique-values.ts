@@ -60,10 +60,11 @@ export async function writeUniqueValues(
 export async function rebuildUniqueValuesOnPublish(tx: TenantTx, published: PublishedEntity, previous: PublishedEntity | null) {
   const now = uniqueFields(published.definition);
   const before = new Map((previous ? uniqueFields(previous.definition) : []).map((f) => [f.fieldKey, f.fieldType]));
-  await tx.query(
-    'delete from record_unique_values where tenant_id = $1 and entity_id = $2 and not (field_key = any($3::text[]))',
-    [tx.tenantId, published.id, now.map((f) => f.fieldKey)],
-  );
+  await tx.query('delete from record_unique_values where tenant_id = $1 and entity_id = $2 and not (field_key = any($3::text[]))', [
+    tx.tenantId,
+    published.id,
+    now.map((f) => f.fieldKey),
+  ]);
   for (const field of now) {
     if (before.get(field.fieldKey) === field.fieldType) continue;
     await tx.query('delete from record_unique_values where tenant_id = $1 and entity_id = $2 and field_key = $3', [

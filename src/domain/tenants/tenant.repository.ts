@@ -27,8 +27,6 @@ export async function listTenants(db: Queryable): Promise<TenantRow[]> {
 export async function findTenant(db: Queryable, idOrSlug: string): Promise<TenantRow | undefined> {
   const rows = isUuid(idOrSlug)
     ? await db.query<TenantRow & Record<string, unknown>>(`select ${COLUMNS} from tenants where id = $1`, [idOrSlug])
-    : await db.query<TenantRow & Record<string, unknown>>(`select ${COLUMNS} from tenants where slug = $1`, [
-        idOrSlug.toLowerCase(),
-      ]);
+    : await db.query<TenantRow & Record<string, unknown>>(`select ${COLUMNS} from tenants where slug = $1`, [idOrSlug.toLowerCase()]);
   return rows[0];
 }

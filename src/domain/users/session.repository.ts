@@ -53,9 +53,6 @@ export async function deleteUserSessions(tx: TenantTx, userId: string, keep?: st
 
 /** Removes the tenant's expired sessions (run at each login, so the table stays bounded). */
 export async function deleteExpiredSessions(tx: TenantTx, now: Date): Promise<number> {
-  const rows = await tx.query('delete from user_sessions where tenant_id = $1 and expires_at <= $2 returning id', [
-    tx.tenantId,
-    now,
-  ]);
+  const rows = await tx.query('delete from user_sessions where tenant_id = $1 and expires_at <= $2 returning id', [tx.tenantId, now]);
   return rows.length;
 }

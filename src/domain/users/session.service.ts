@@ -21,7 +21,6 @@ export interface TenantLogin {
   user: { id: string; email: string; name: string; role: string };
 }
 
-
 /**
  * Checks a tenant user's password and opens a session. `kind: 'rest'` answers an opaque `tbs_`
  * token; `kind: 'mcp'` a JWT for the MCP server (audience MCP_SERVER_URL) backed by the same kind
@@ -68,9 +67,7 @@ export async function loginTenantUser(
 
 async function sessionPrincipal(db: Database, services: Services, tenantId: string, token: string): Promise<Principal | null> {
   const hash = hashSecret(token);
-  const session = await withTenant(db, tenantId, { readOnly: true }, (tx) =>
-    findActiveSession(tx, hash, services.clock.now()),
-  );
+  const session = await withTenant(db, tenantId, { readOnly: true }, (tx) => findActiveSession(tx, hash, services.clock.now()));
   if (!session || !digestsEqual(session.tokenHash, hash)) return null;
   return {
     kind: 'tenant_user',
@@ -94,12 +91,7 @@ export async function authenticateSessionToken(db: Database, services: Services,
  * MCP_SERVER_URL (REST admin tokens have another audience and are refused), whose session row
  * still exists, is unexpired and belongs to an active user. Null otherwise.
  */
-export async function authenticateMcpUserToken(
-  db: Database,
-  services: Services,
-  config: Config,
-  token: string,
-): Promise<Principal | null> {
+export async function authenticateMcpUserToken(db: Database, services: Services, config: Config, token: string): Promise<Principal | null> {
   const claims = await services.jwt.verify(token, config.mcp.serverUrl);
   const { tid, sid, sub } = claims ?? {};
   if (typeof tid !== 'string' || !isUuid(tid) || typeof sid !== 'string' || typeof sub !== 'string') return null;
@@ -110,7 +102,8 @@ export async function authenticateMcpUserToken(
 
 /** Ends the session the caller used. */
 export async function logoutTenantUser(db: Database, principal: Principal): Promise<{ loggedOut: true }> {
-  if (principal.kind !== 'tenant_user') throw forbidden('tenant_logout ends a tenant-user session: send the user token (administrators use /api/auth/logout)');
+  if (principal.kind !== 'tenant_user')
+    throw forbidden('tenant_logout ends a tenant-user session: send the user token (administrators use /api/auth/logout)');
   await withTenant(db, principal.tenantId, { readOnly: false }, (tx) => deleteSession(tx, principal.sessionId));
   return { loggedOut: true };
 }

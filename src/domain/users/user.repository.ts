@@ -18,22 +18,26 @@ export async function insertUser(tx: TenantTx, user: NewUser, now: Date): Promis
   const [row] = await tx.query<Rows<UserView>>(
     `insert into tenant_users (tenant_id, email, name, password_hash, role, permissions, metadata, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb, $8, $8) returning ${VIEW}`,
-    [tx.tenantId, user.email, user.name, user.passwordHash, user.role, JSON.stringify(user.permissions), JSON.stringify(user.metadata), now],
+    [
+      tx.tenantId,
+      user.email,
+      user.name,
+      user.passwordHash,
+      user.role,
+      JSON.stringify(user.permissions),
+      JSON.stringify(user.metadata),
+      now,
+    ],
   );
   return row!;
 }
 
 export function listUsers(tx: TenantTx): Promise<UserView[]> {
-  return tx.query<Rows<UserView>>(`select ${VIEW} from tenant_users where tenant_id = $1 order by created_at, email`, [
-    tx.tenantId,
-  ]);
+  return tx.query<Rows<UserView>>(`select ${VIEW} from tenant_users where tenant_id = $1 order by created_at, email`, [tx.tenantId]);
 }
 
 export async function findUser(tx: TenantTx, id: string): Promise<UserView | undefined> {
-  const [row] = await tx.query<Rows<UserView>>(`select ${VIEW} from tenant_users where tenant_id = $1 and id = $2`, [
-    tx.tenantId,
-    id,
-  ]);
+  const [row] = await tx.query<Rows<UserView>>(`select ${VIEW} from tenant_users where tenant_id = $1 and id = $2`, [tx.tenantId, id]);
   return row;
 }
 

@@ -6,7 +6,13 @@ import { ROLE_RANK, assertMayManage } from './user.rules.js';
 const SELF = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000009';
 const actor = (role: TenantRole): Principal => ({
-  kind: 'tenant_user', userId: SELF, tenantId: 't', email: 'a@x', role, permissions: {}, sessionId: 's',
+  kind: 'tenant_user',
+  userId: SELF,
+  tenantId: 't',
+  email: 'a@x',
+  role,
+  permissions: {},
+  sessionId: 's',
 });
 
 describe('assertMayManage (rank guard)', () => {
@@ -24,7 +30,7 @@ describe('assertMayManage (rank guard)', () => {
     else expect(attempt).not.toThrow();
   });
 
-  it('refuses changing one\'s own role or permissions, but allows a same-role no-op', () => {
+  it("refuses changing one's own role or permissions, but allows a same-role no-op", () => {
     const target = { id: SELF, role: 'admin' as const };
     expect(() => assertMayManage(actor('admin'), 'update_user', { target, role: 'member' })).toThrow(/own role/);
     expect(() => assertMayManage(actor('admin'), 'update_user', { target, permissions: {} })).toThrow(/own permissions/);
@@ -43,7 +49,9 @@ describe('assertMayManage (rank guard)', () => {
     const admin: Principal = { kind: 'admin', adminId: 'a', email: 'a@x', name: 'A', credential: 'token' };
     const key: Principal = { kind: 'tenant_key', keyId: 'k', adminId: 'a', tenantId: 't' };
     for (const p of [admin, key]) {
-      expect(() => assertMayManage(p, 'update_user', { target: { id: OTHER, role: 'owner' }, role: 'owner', permissions: {} })).not.toThrow();
+      expect(() =>
+        assertMayManage(p, 'update_user', { target: { id: OTHER, role: 'owner' }, role: 'owner', permissions: {} }),
+      ).not.toThrow();
     }
   });
 });

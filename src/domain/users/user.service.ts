@@ -8,7 +8,6 @@ import { assertMayManage } from './user.rules.js';
 import type { UserChanges, UserView } from './user.types.js';
 import { isUuid } from '../../uuid.js';
 
-
 export interface CreateUserInput {
   email: string;
   password: string;

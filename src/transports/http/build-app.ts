@@ -40,7 +40,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (error) {
-      const message = error instanceof SyntaxError ? `Malformed JSON body: ${error.message}` : 'Malformed JSON body: forbidden prototype keys';
+      const message =
+        error instanceof SyntaxError ? `Malformed JSON body: ${error.message}` : 'Malformed JSON body: forbidden prototype keys';
       done(new AppError('VALIDATION_ERROR', message), undefined);
     }
   });

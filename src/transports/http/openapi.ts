@@ -87,7 +87,11 @@ export function buildOpenApiDocument(operations: readonly Operation[], version: 
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Tenantbase API', version, description: 'Multi-tenant data backend. Responses use { success, data } or { success: false, error }.' },
+    info: {
+      title: 'Tenantbase API',
+      version,
+      description: 'Multi-tenant data backend. Responses use { success, data } or { success: false, error }.',
+    },
     servers: [{ url: '/' }],
     components: {
       securitySchemes: {

@@ -6,8 +6,7 @@ import type { Operation, RestBinding, RestInput } from '../../operations/operati
 import type { AppDeps } from './build-app.js';
 import { ADMIN_COOKIE, identify } from './credentials.js';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function defaultInput(r: RestInput): unknown {
   return { ...r.query, ...(isPlainObject(r.body) ? r.body : {}), ...r.params };

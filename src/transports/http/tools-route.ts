@@ -32,11 +32,17 @@ export function toolsRouteOpenApi(operations: readonly Operation[]): Record<stri
     post: {
       operationId: 'call_tool',
       summary: 'Run an MCP tool',
-      description: 'Runs one MCP tool with its arguments as the JSON body (what the stdio MCP server uses). Answers the tool result in the envelope.',
+      description:
+        'Runs one MCP tool with its arguments as the JSON body (what the stdio MCP server uses). Answers the tool result in the envelope.',
       tags: ['tools'],
       security: [{ bearer: [] }, { apiKey: [] }],
       parameters: [
-        { name: 'name', in: 'path', required: true, schema: { type: 'string', enum: operations.filter((op) => op.tool).map((op) => op.name) } },
+        {
+          name: 'name',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', enum: operations.filter((op) => op.tool).map((op) => op.name) },
+        },
         { name: 'X-Tenant-ID', in: 'header', required: false, schema: { type: 'string' }, description: 'Tenant slug or id' },
       ],
       requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } },

@@ -22,14 +22,26 @@ const op = (input: z.ZodType, extra: Partial<Operation> = {}): Operation =>
   }) as Operation;
 
 describe('normalizeToolArguments (CONTRACT §8 aliases)', () => {
-  const records = op(z.object({ entityName: z.string(), id: z.string().optional(), page: z.number().optional(), limit: z.number().default(20) }));
+  const records = op(
+    z.object({ entityName: z.string(), id: z.string().optional(), page: z.number().optional(), limit: z.number().default(20) }),
+  );
 
   it('renames aliases to the keys the schema has', () => {
     expect(normalizeToolArguments(records, { entityName: 'e', recordId: 'r1' })).toEqual({ entityName: 'e', id: 'r1' });
     const publish = op(z.object({ entityName: z.string(), version_message: z.string().optional(), auto_publish: z.boolean().optional() }));
-    expect(normalizeToolArguments(publish, { entityName: 'e', message: 'm', publish: true })).toEqual({ entityName: 'e', version_message: 'm', auto_publish: true });
-    const rule = op(z.object({ sampleData: z.record(z.string(), z.unknown()), publish: z.boolean().optional(), field: z.object({}).optional() }));
-    expect(normalizeToolArguments(rule, { testData: { a: 1 }, auto_publish: true, fieldData: {} })).toEqual({ sampleData: { a: 1 }, publish: true, field: {} });
+    expect(normalizeToolArguments(publish, { entityName: 'e', message: 'm', publish: true })).toEqual({
+      entityName: 'e',
+      version_message: 'm',
+      auto_publish: true,
+    });
+    const rule = op(
+      z.object({ sampleData: z.record(z.string(), z.unknown()), publish: z.boolean().optional(), field: z.object({}).optional() }),
+    );
+    expect(normalizeToolArguments(rule, { testData: { a: 1 }, auto_publish: true, fieldData: {} })).toEqual({
+      sampleData: { a: 1 },
+      publish: true,
+      field: {},
+    });
     expect(normalizeToolArguments(rule, { testContext: { b: 2 } })).toEqual({ sampleData: { b: 2 } });
   });
 
@@ -42,7 +54,11 @@ describe('normalizeToolArguments (CONTRACT §8 aliases)', () => {
   it('turns offset (with limit, or the default limit) into page', () => {
     expect(normalizeToolArguments(records, { entityName: 'e', offset: 40, limit: 20 })).toEqual({ entityName: 'e', page: 3, limit: 20 });
     expect(normalizeToolArguments(records, { entityName: 'e', offset: 0 })).toEqual({ entityName: 'e', page: 1, limit: 20 });
-    expect(normalizeToolArguments(records, { entityName: 'e', offset: 10, limit: 5, page: 7 })).toEqual({ entityName: 'e', page: 7, limit: 5 });
+    expect(normalizeToolArguments(records, { entityName: 'e', offset: 10, limit: 5, page: 7 })).toEqual({
+      entityName: 'e',
+      page: 7,
+      limit: 5,
+    });
   });
 
   it('accepts metadata as an object or a JSON string', () => {
@@ -68,7 +84,11 @@ describe('tool definitions', () => {
     const input = z.object({});
     expect(toolAnnotations(op(input, { mode: 'read' }))).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     expect(toolAnnotations(op(input))).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    expect(toolAnnotations(op(input, { destructive: true, idempotent: true }))).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(toolAnnotations(op(input, { destructive: true, idempotent: true }))).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
   });
 
   it('advertises the input schema a client sends (defaults optional) without $schema', () => {

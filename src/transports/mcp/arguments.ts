@@ -18,8 +18,7 @@ const ALIASES: ReadonlyArray<readonly [alias: string, target: string]> = [
   ['fieldData', 'field'],
 ];
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function defaultLimit(schema: Record<string, unknown> | undefined): number {
   const value = schema?.default;

@@ -51,7 +51,9 @@ export async function authenticateMcpToken(deps: McpAuthDeps, token: string): Pr
       'REST admin tokens are not accepted by the MCP server; use an API key (an administrator creates one with POST /api/auth/api-keys, scope "admin" or "tenant")',
     );
   }
-  throw unauthorized('Invalid, expired or revoked credential; send an API key or a token from tenant_login as Authorization: Bearer <token>');
+  throw unauthorized(
+    'Invalid, expired or revoked credential; send an API key or a token from tenant_login as Authorization: Bearer <token>',
+  );
 }
 
 /** Sessions belong to the identity that opened them; later requests must come from the same one. */

@@ -69,7 +69,11 @@ export async function guardMcpRequest(
   const host = headerValue(request.headers.host);
   const hostname = host ? hostnameOf(host, false) : null;
   if (!hostname || !hosts.has(hostname)) {
-    await jsonRpcError(reply, 403, `Host "${host ?? ''}" is not allowed (DNS-rebinding protection); set MCP_SERVER_URL to the address clients use`);
+    await jsonRpcError(
+      reply,
+      403,
+      `Host "${host ?? ''}" is not allowed (DNS-rebinding protection); set MCP_SERVER_URL to the address clients use`,
+    );
     return null;
   }
   const origin = headerValue(request.headers.origin);
@@ -87,8 +91,7 @@ export async function guardMcpRequest(
     return null;
   }
   const authorization = headerValue(request.headers.authorization);
-  const token =
-    authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() || headerValue(request.headers['x-api-key'])?.trim() || undefined;
+  const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() || headerValue(request.headers['x-api-key'])?.trim() || undefined;
   if (!token) {
     await unauthorizedReply(reply, deps.config, 'Missing credential: send Authorization: Bearer <API key or tenant_login token>', false);
     return null;

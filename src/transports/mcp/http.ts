@@ -99,13 +99,18 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
     if (!session || !rightKind) {
       await reply.code(id ? 404 : 400).send({
         jsonrpc: '2.0',
-        error: { code: -32000, message: id ? 'Session not found: initialize a new session' : 'Bad Request: no valid session id; send initialize first' },
+        error: {
+          code: -32000,
+          message: id ? 'Session not found: initialize a new session' : 'Bad Request: no valid session id; send initialize first',
+        },
         id: null,
       });
       return null;
     }
     if (session.owner !== sessionOwner(caller.principal)) {
-      await reply.code(403).send({ jsonrpc: '2.0', error: { code: -32000, message: 'This session belongs to another credential' }, id: null });
+      await reply
+        .code(403)
+        .send({ jsonrpc: '2.0', error: { code: -32000, message: 'This session belongs to another credential' }, id: null });
       return null;
     }
     session.lastSeen = now();
@@ -179,7 +184,9 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
     const id = (request.query as Record<string, unknown>).sessionId;
     const session = await sessionFor(typeof id === 'string' ? id : undefined, caller, reply, 'sse');
     if (!session) return reply;
-    await handOver(reply, () => (session.transport as SSEServerTransport).handlePostMessage(withAuth(request, caller), reply.raw, request.body));
+    await handOver(reply, () =>
+      (session.transport as SSEServerTransport).handlePostMessage(withAuth(request, caller), reply.raw, request.body),
+    );
     return reply;
   });
 

@@ -14,8 +14,7 @@ interface Envelope {
   error?: { code?: string; message?: string; details?: ErrorDetail[] };
 }
 
-const asErrorCode = (code: unknown): ErrorCode =>
-  ERROR_CODES.includes(code as ErrorCode) ? (code as ErrorCode) : 'INTERNAL_ERROR';
+const asErrorCode = (code: unknown): ErrorCode => (ERROR_CODES.includes(code as ErrorCode) ? (code as ErrorCode) : 'INTERNAL_ERROR');
 
 /**
  * `fetch` a service path with the key (`anonymous` leaves it out); connection failures become an
@@ -32,18 +31,27 @@ export async function callService(
   try {
     response = await fetch(url, {
       ...init,
-      headers: { ...(anonymous ? {} : { authorization: `Bearer ${service.apiKey}` }), ...(init.headers as Record<string, string> | undefined) },
+      headers: {
+        ...(anonymous ? {} : { authorization: `Bearer ${service.apiKey}` }),
+        ...(init.headers as Record<string, string> | undefined),
+      },
       signal: AbortSignal.timeout(60_000),
     });
   } catch (error) {
     const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    throw new AppError('INTERNAL_ERROR', `The Tenantbase service at ${service.baseUrl} cannot be reached (${reason}); check SERVICE_API_URL and that the service runs`);
+    throw new AppError(
+      'INTERNAL_ERROR',
+      `The Tenantbase service at ${service.baseUrl} cannot be reached (${reason}); check SERVICE_API_URL and that the service runs`,
+    );
   }
   const text = await response.text();
   try {
     return { status: response.status, body: JSON.parse(text) as Envelope };
   } catch {
-    throw new AppError('INTERNAL_ERROR', `The service at ${url} answered ${response.status} without JSON; check SERVICE_API_URL (it ends in /api)`);
+    throw new AppError(
+      'INTERNAL_ERROR',
+      `The service at ${url} answered ${response.status} without JSON; check SERVICE_API_URL (it ends in /api)`,
+    );
   }
 }
 

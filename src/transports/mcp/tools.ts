@@ -56,7 +56,8 @@ export function compactSchema(value: unknown): unknown {
     if (key === 'propertyNames' && (v as { type?: unknown }).type === 'string' && Object.keys(v as object).length === 1) continue;
     if (key === 'additionalProperties' && isEmptyObject(v)) continue;
     // Property names are data, not schema keywords: keep every one of them.
-    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([k, p]) => [k, compactSchema(p)])) : compactSchema(v);
+    out[key] =
+      key === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([k, p]) => [k, compactSchema(p)])) : compactSchema(v);
   }
   return out;
 }
@@ -111,5 +112,4 @@ export function toolDefinition(op: Operation): ToolDefinition {
 }
 
 /** The `tools/list` answer of a profile. */
-export const listTools = (operations: readonly Operation[], profile: Profile) =>
-  toolOperations(operations, profile).map(toolDefinition);
+export const listTools = (operations: readonly Operation[], profile: Profile) => toolOperations(operations, profile).map(toolDefinition);
