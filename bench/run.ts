@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
+import { measureDslEvaluation } from './dsl-eval.js';
 import { seedDatabase, type SeededTenant, type SeedPlan } from './seed.js';
 import { WORKLOADS, type Workload } from './workloads.js';
 
@@ -20,6 +21,7 @@ import { WORKLOADS, type Workload } from './workloads.js';
  * Each workload is measured `rounds` times, alternating with the bare server where it has one, and
  * reported as medians (the ratio: the median of the rounds' ratios), with the rounds' range beside:
  * on two shared cores one measurement swings by a third from run to run.
+ * Before the workloads it runs the expression language's micro-benchmark (bench/dsl-eval.ts).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name: string, fallback: string) =>
@@ -257,7 +259,7 @@ function verdict(engine: string, id: string, m: Measured, bare: Measured | undef
   return parts.join('; ') || '—';
 }
 
-function report(reports: EngineReport[], startedAt: Date): string {
+function report(reports: EngineReport[], startedAt: Date, dslLine: string): string {
   const pkg = (name: string) =>
     (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
   const cpus = os.cpus();
@@ -273,6 +275,10 @@ function report(reports: EngineReport[], startedAt: Date): string {
     `Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${os.loadavg()[0]!.toFixed(2)}: other work on the machine during the run competes for the same cores, so absolute figures are a floor; the ratios to the bare server, measured back to back, are the steadier signal.`,
     `Figures are medians of the rounds (the ratio: the median of the rounds' ratios, each round's bare and service runs back to back); the ranges are the rounds' lowest and highest.`,
     'Each request picks a tenant uniformly at random (tenant sizes are Zipf-distributed: most tenants small, a few large) and works on its `orders` entity (title text, status select, amount number, customer relation).',
+    '',
+    '## Expression language (in-process micro-benchmark, `bench/dsl-eval.ts`)',
+    '',
+    dslLine,
     '',
   ];
   for (const r of reports) {
@@ -309,12 +315,14 @@ const loadAtStart = os.loadavg()[0]!;
 
 async function main() {
   const startedAt = new Date();
+  const dsl = measureDslEvaluation();
+  log(dsl.line);
   const reports: EngineReport[] = [];
   for (const engine of engines) {
     if (engine !== 'postgres' && engine !== 'pglite') throw new Error(`unknown engine ${engine}`);
     reports.push(await runEngine(engine));
   }
-  const text = report(reports, startedAt);
+  const text = report(reports, startedAt, dsl.line);
   const out = arg('out', join(ROOT, 'bench', 'RESULTS.md'));
   writeFileSync(out, `${text}\n`);
   log(`\nwrote ${out}`);
