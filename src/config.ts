@@ -44,6 +44,7 @@ const ConfigSchema = z
     EMBEDDINGS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     EMBEDDINGS_API_KEY: optionalString,
     EMBEDDINGS_MODEL: z.preprocess(emptyAsUndefined, z.string().default('text-embedding-3-small')),
+    CHECK_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   })
   .refine((c) => !(c.ADMIN_EMAIL && !c.ADMIN_PASSWORD), {
     message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
@@ -75,6 +76,8 @@ export interface Config {
   };
   /** OpenAI-compatible embeddings for semantic search; absent means the built-in trigram method. */
   readonly embeddings: { readonly url: string; readonly apiKey: string | undefined; readonly model: string } | undefined;
+  /** Development and tests: every answer is checked against its operation's output schema. */
+  readonly checkOutputs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -119,5 +122,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddings: c.EMBEDDINGS_URL
       ? Object.freeze({ url: c.EMBEDDINGS_URL, apiKey: c.EMBEDDINGS_API_KEY, model: c.EMBEDDINGS_MODEL })
       : undefined,
+    checkOutputs: c.CHECK_OUTPUTS === 'true',
   });
 }

@@ -53,3 +53,20 @@ export function fromZodError(error: z.ZodError, prefix?: string): AppError {
   const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
   return validationError(`Invalid input — ${summary}${more}`, details);
 }
+
+/**
+ * Messages speak the language of the surface that shows them: an MCP client reads tool and argument
+ * names, a REST client routes, headers and query parameters. The core writes references with these
+ * markers; each transport renders them (transports/surface-text.ts). Unrendered (logs), the MCP
+ * wording shows.
+ */
+const OPEN = '\uE000';
+const SEP = '\uE001';
+const CLOSE = '\uE002';
+export const SURFACE_MARKER = new RegExp(`${OPEN}(tool|text)${SEP}([^${OPEN}${CLOSE}]*?)(?:${SEP}([^${OPEN}${CLOSE}]*))?${CLOSE}`, 'g');
+
+/** A reference to an operation: its tool name over MCP, its REST route over REST. */
+export const toolRef = (operationName: string) => `${OPEN}tool${SEP}${operationName}${CLOSE}`;
+
+/** Words that differ by surface. */
+export const bySurface = (text: { rest: string; mcp: string }) => `${OPEN}text${SEP}${text.rest}${SEP}${text.mcp}${CLOSE}`;

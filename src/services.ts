@@ -1,12 +1,44 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { ApiKeyCache } from './domain/api-keys/api-key.cache.js';
 import { systemClock, type Clock } from './domain/auth/clock.js';
 import { LoginThrottle } from './domain/auth/login-throttle.js';
 import { loadJwtSecret } from './domain/auth/secrets.js';
 import { JwtSigner } from './domain/auth/tokens.js';
-import { ApiKeyCache } from './domain/api-keys/api-key.cache.js';
+import { credentialKinds } from './domain/credentials/kinds.js';
+import { createCredentialRegistry, type CredentialRegistry } from './domain/credentials/registry.js';
+import type { PublishHook } from './domain/entities/publish-hooks.js';
+import { PublishedEntityCache } from './domain/entities/published-entity.cache.js';
+import { embeddingsClientFor, type EmbeddingsClient } from './domain/records/embeddings.js';
+import type { RecordDeps } from './domain/records/save-state.js';
+import { combineSaveHooks, type SaveHookProvider } from './domain/records/save-state.js';
+import { refreshSearchTextOnPublish } from './domain/records/search-text.js';
+import { rebuildUniqueValuesOnPublish } from './domain/records/unique-values.js';
 import { TenantCache } from './domain/tenants/tenant.cache.js';
+
+/** The extension points of the service, as values: composed here, passed to whoever runs them. */
+export interface Hooks {
+  /** Run in the publishing transaction of every entity version, in order. */
+  readonly onPublish: readonly PublishHook[];
+  /** The save hooks of an entity's published version (business rules). */
+  readonly saveHooks: SaveHookProvider;
+}
+
+/** What the features contribute to the hooks; `composeHooks` orders them. */
+export interface HookContributions {
+  readonly onPublish?: readonly PublishHook[];
+  readonly saveHooks?: readonly SaveHookProvider[];
+}
+
+/** The service's own hooks, then any contributions (tests add theirs through prepareRuntime). */
+export function composeHooks(...contributions: readonly HookContributions[]): Hooks {
+  const all: HookContributions[] = [{ onPublish: [rebuildUniqueValuesOnPublish, refreshSearchTextOnPublish] }, ...contributions];
+  return {
+    onPublish: all.flatMap((c) => c.onPublish ?? []),
+    saveHooks: combineSaveHooks(all.flatMap((c) => c.saveHooks ?? [])),
+  };
+}
 
 /** Long-lived collaborators shared by all operations; built once by the composition root. */
 export interface Services {
@@ -15,6 +47,14 @@ export interface Services {
   readonly loginThrottle: LoginThrottle;
   readonly apiKeys: ApiKeyCache;
   readonly tenants: TenantCache;
+  /** Published entity definitions, evicted by the database's change announcements. */
+  readonly entities: PublishedEntityCache;
+  readonly embeddings: EmbeddingsClient | null;
+  readonly hooks: Hooks;
+  /** Every credential kind, for REST and MCP. */
+  readonly credentials: CredentialRegistry;
+  /** Audience of the JWTs issued for the MCP server. */
+  readonly mcpAudience: string;
   readonly version: string;
 }
 
@@ -22,14 +62,33 @@ export const SERVICE_VERSION: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-export async function createServices(db: Database, config: Config, options: { clock?: Clock } = {}): Promise<Services> {
+export async function createServices(
+  db: Database,
+  config: Config,
+  options: { clock?: Clock; hooks?: HookContributions } = {},
+): Promise<Services> {
   const clock = options.clock ?? systemClock;
+  const jwt = new JwtSigner(await loadJwtSecret(db, config.jwtSecret), () => clock.now());
+  const apiKeys = new ApiKeyCache(clock);
+  const mcpAudience = config.mcp.serverUrl;
   return {
     clock,
-    jwt: new JwtSigner(await loadJwtSecret(db, config), () => clock.now()),
+    jwt,
     loginThrottle: new LoginThrottle(clock),
-    apiKeys: new ApiKeyCache(clock),
+    apiKeys,
     tenants: new TenantCache(),
+    entities: new PublishedEntityCache(db.invalidations),
+    embeddings: embeddingsClientFor(config.embeddings),
+    hooks: composeHooks(options.hooks ?? {}),
+    credentials: createCredentialRegistry(credentialKinds({ db, clock, jwt, apiKeys, mcpAudience })),
+    mcpAudience,
     version: SERVICE_VERSION,
   };
 }
+
+/** What record operations hand to the records domain. */
+export const recordDeps = (services: Services): RecordDeps => ({
+  entities: services.entities,
+  saveHooks: services.hooks.saveHooks,
+  embeddings: services.embeddings,
+});

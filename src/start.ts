@@ -6,7 +6,7 @@ import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { verifyTenantIsolation } from './db/with-tenant.js';
 import { bootstrapAdmin } from './domain/admins/admin.service.js';
-import { createServices, type Services } from './services.js';
+import { createServices, type HookContributions, type Services } from './services.js';
 import { buildApp } from './transports/http/build-app.js';
 
 export interface Runtime {
@@ -20,13 +20,16 @@ export interface Runtime {
 export async function prepareRuntime(
   config: Config,
   log: (line: string) => void,
-  options: { db?: Database; clock?: Clock } = {},
+  options: { db?: Database; clock?: Clock; hooks?: HookContributions } = {},
 ): Promise<Runtime> {
   const db = options.db ?? (await openDatabase(config));
   try {
     await migrate(db);
     await verifyTenantIsolation(db);
-    const services = await createServices(db, config, options.clock ? { clock: options.clock } : {});
+    const services = await createServices(db, config, {
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.hooks ? { hooks: options.hooks } : {}),
+    });
     const created = await bootstrapAdmin(db, config);
     if (created?.generatedPassword) {
       log(

@@ -1,3 +1,5 @@
+import type { InvalidationBus } from './invalidation-bus.js';
+
 /**
  * One interface over both storage engines: embedded PGlite and a PostgreSQL server (postgres.js).
  * SQL is written once, with `$1`-style parameters, and must run on PostgreSQL 15 and later.
@@ -39,17 +41,21 @@ export interface TenantWorkOptions {
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /**
+ * One transaction confined to a tenant: every statement of `fn` runs as TENANT_ROLE with
+ * `app.tenant_id` = `tenantId`, so row-level security applies. An adapter hands its engine to
+ * `registerTenantEngine` (with-tenant.ts) when it opens; from then on only `withTenant` can run it.
+ */
+export type TenantEngine = <T>(tenantId: string, options: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) => Promise<T>;
+
+/**
  * A connection (pool) with owner rights. Use it directly only for the global tables (administrators,
- * tenants, API keys, settings); tenant data is reached through `withTenant()` alone.
+ * tenants, API keys, settings); tenant data is reached through `withTenant()` alone — the database
+ * offers no other way in.
  */
 export interface Database extends Queryable {
   readonly kind: DatabaseKind;
+  /** Change announcements of this database, for in-process caches (invalidation.ts). */
+  readonly invalidations: InvalidationBus;
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
-  /**
-   * One transaction confined to a tenant: every statement of `fn` runs as TENANT_ROLE with
-   * `app.tenant_id` = `tenantId` (transaction-local), so row-level security applies. Only
-   * `withTenant` calls it; it validates `tenantId` as a UUID first.
-   */
-  tenantTransaction<T>(tenantId: string, options: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -4,9 +4,11 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, Row, TenantQueryable, TenantWorkOptions } from './database.js';
+import { InvalidationBus } from './invalidation.js';
 import { PgliteSession } from './pglite-session.js';
 import { translateDatabaseError } from './sql-errors.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
+import { registerTenantEngine } from './with-tenant.js';
 
 /**
  * The tenant context of a read that runs without BEGIN: in the extended protocol, statements up to
@@ -99,15 +101,18 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     });
   };
 
-  return {
+  const db: Database = {
     kind: 'pglite',
+    // One process owns an embedded database: its own dispatch after COMMIT is all there is to hear.
+    invalidations: new InvalidationBus(),
     query: (text, params) => exclusive(() => translated(session.query(text, params))),
     exec: (script) => exclusive(() => translated(session.simple(script))),
     transaction: (fn, options) => transaction(fn, options?.readOnly ? 'begin read only' : 'begin'),
-    tenantTransaction: <T>(tenantId: string, options: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) => {
-      if (options.readOnly && !options.transaction) return tenantRead(tenantId, fn);
-      return transaction(fn, `${options.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`);
-    },
     close: () => exclusive(() => pg.close()),
   };
+  registerTenantEngine(db, <T>(tenantId: string, options: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) => {
+    if (options.readOnly && !options.transaction) return tenantRead(tenantId, fn);
+    return transaction(fn, `${options.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`);
+  });
+  return db;
 }

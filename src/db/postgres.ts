@@ -1,9 +1,10 @@
 import postgres from 'postgres';
 import type { Database, Queryable, Row, TenantQueryable, TenantWorkOptions, TransactionOptions } from './database.js';
-import { dispatchInvalidation, INVALIDATION_CHANNEL, receiveNotification } from './invalidation.js';
+import { INVALIDATION_CHANNEL, InvalidationBus } from './invalidation.js';
 import { Lanes, prepared } from './postgres-lanes.js';
 import { translateDatabaseError } from './sql-errors.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
+import { registerTenantEngine } from './with-tenant.js';
 
 function adapt(sql: postgres.Sql): Queryable {
   return {
@@ -145,40 +146,21 @@ export async function openPostgres(url: string, options: { max: number }): Promi
   const readLanes = new Lanes(options.max, () => tenantClient(1, true));
   await sql`select 1`;
   // Caches of other processes' changes: a (re)connected listener may have missed notifications.
-  await sql.listen(INVALIDATION_CHANNEL, receiveNotification, () => dispatchInvalidation(null));
+  const invalidations = new InvalidationBus();
+  await sql.listen(
+    INVALIDATION_CHANNEL,
+    (payload) => invalidations.receive(payload),
+    () => invalidations.dispatch(null),
+  );
   const top = adapt(sql);
-  return {
+  const db: Database = {
     kind: 'postgres',
+    invalidations,
     query: top.query,
     exec: top.exec,
     /** An owner transaction on a reserved connection, BEGIN awaited before `fn` runs. */
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: TransactionOptions) {
       return transactOn(sql, txOptions?.readOnly ? 'begin read only' : 'begin', { pipelined: false }, fn);
-    },
-    /**
-     * Transactions (writes, and reads that asked for one): BEGIN and the tenant context (one
-     * simple-protocol message) are sent, not awaited: postgres.js writes them in the same packet as
-     * `fn`'s first statement, and the server runs them in order. Had they failed, the statements
-     * behind them fail too (aborted transaction) or, outside a transaction, run as TENANT_ROLE
-     * without a tenant and see no rows.
-     *
-     * Reads with `transaction: false`: no BEGIN/COMMIT and no reserved connection; each statement
-     * goes out with its tenant in front of it on a read lane (see Lanes). Under READ COMMITTED a
-     * READ ONLY transaction gives its statements nothing more (each statement has its own snapshot
-     * either way) except transaction-local settings, which here last one statement.
-     */
-    async tenantTransaction<T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) {
-      if (txOptions.readOnly && !txOptions.transaction) {
-        const query = <R extends Row>(text: string, params?: readonly unknown[]) => readLanes.read<R>(tenantId, text, params);
-        // Like PGlite's: a script could change the session's tenant, and no tenant read needs one.
-        return fn({
-          query,
-          queryAndCommit: query,
-          exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
-        });
-      }
-      const begin = `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`;
-      return transactOn(writeSql, begin, { pipelined: true, lanes: writeLanes }, fn);
     },
     close: async () => {
       await Promise.all([
@@ -189,4 +171,30 @@ export async function openPostgres(url: string, options: { max: number }): Promi
       ]);
     },
   };
+  /**
+   * Transactions (writes, and reads that asked for one): BEGIN and the tenant context (one
+   * simple-protocol message) are sent, not awaited: postgres.js writes them in the same packet as
+   * `fn`'s first statement, and the server runs them in order. Had they failed, the statements
+   * behind them fail too (aborted transaction) or, outside a transaction, run as TENANT_ROLE
+   * without a tenant and see no rows.
+   *
+   * Reads with `transaction: false`: no BEGIN/COMMIT and no reserved connection; each statement
+   * goes out with its tenant in front of it on a read lane (see Lanes). Under READ COMMITTED a
+   * READ ONLY transaction gives its statements nothing more (each statement has its own snapshot
+   * either way) except transaction-local settings, which here last one statement.
+   */
+  registerTenantEngine(db, async <T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) => {
+    if (txOptions.readOnly && !txOptions.transaction) {
+      const query = <R extends Row>(text: string, params?: readonly unknown[]) => readLanes.read<R>(tenantId, text, params);
+      // Like PGlite's: a script could change the session's tenant, and no tenant read needs one.
+      return fn({
+        query,
+        queryAndCommit: query,
+        exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
+      });
+    }
+    const begin = `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`;
+    return transactOn(writeSql, begin, { pipelined: true, lanes: writeLanes }, fn);
+  });
+  return db;
 }

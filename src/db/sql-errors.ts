@@ -1,13 +1,17 @@
-import { AppError } from '../errors.js';
+import { AppError, toolRef } from '../errors.js';
 
 /**
- * Messages for named constraints, so a violation reads as the domain rule it enforces.
- * Each feature adds its constraints here when its migration creates them.
+ * Messages for named constraints, so a violation reads as the domain rule it enforces. One static
+ * list: a feature adds the constraints of its migration here (nothing registers itself at import).
  */
-const CONSTRAINT_MESSAGES: Record<string, string> = {
+const CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {
   tenants_slug_key: 'A tenant with this slug already exists; choose another slug',
   admins_email_key: 'An administrator with this email already exists',
   api_keys_key_hash_key: 'API key collision; create the key again',
+  entities_tenant_name_key: `An entity with this name already exists in this tenant; choose another name, or change its fields with ${toolRef('manage_custom_fields')}`,
+  entity_versions_one_draft: 'This entity already has a draft (changed concurrently); retry the call',
+  entity_versions_pkey: 'This entity version was written concurrently; retry the call',
+  tenant_users_email_key: 'A user with this email already exists in this tenant',
 };
 
 interface PgErrorLike {
@@ -43,9 +47,4 @@ export function translateDatabaseError(error: unknown): unknown {
     default:
       return error;
   }
-}
-
-/** Registers messages for constraints created by a feature's migration. */
-export function registerConstraintMessages(messages: Record<string, string>): void {
-  Object.assign(CONSTRAINT_MESSAGES, messages);
 }

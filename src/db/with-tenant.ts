@@ -1,5 +1,6 @@
 import { AppError } from '../errors.js';
-import type { Database, Row } from './database.js';
+import type { Database, Row, TenantEngine } from './database.js';
+import type { InvalidationBus } from './invalidation-bus.js';
 import { TENANT_ROLE } from './tenant-context.js';
 import { isUuid } from '../uuid.js';
 
@@ -23,7 +24,27 @@ export interface TenantTx {
   queryAndCommit<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs `fn` in this process once the transaction has committed (not after a rollback). */
   afterCommit(fn: () => void): void;
+  /** The database's change announcements (see invalidation.ts `announceChange`). */
+  readonly invalidations: InvalidationBus;
   readonly [tenantTxBrand]: true;
+}
+
+/**
+ * Each open database's tenant engine, kept here and nowhere else: adapters register theirs when they
+ * open and cannot read it back, so `withTenant` is the only path to tenant data.
+ */
+const engines = new WeakMap<Database, TenantEngine>();
+
+/** Called once by an adapter when it opens `db`. */
+export function registerTenantEngine(db: Database, engine: TenantEngine): void {
+  if (engines.has(db)) throw new Error('this database already has a tenant engine');
+  engines.set(db, engine);
+}
+
+function engineOf(db: Database): TenantEngine {
+  const engine = engines.get(db);
+  if (!engine) throw new AppError('INTERNAL_ERROR', 'This database was not opened by a tenantbase adapter');
+  return engine;
 }
 
 export async function withTenant<T>(
@@ -34,12 +55,14 @@ export async function withTenant<T>(
 ): Promise<T> {
   if (!isUuid(tenantId)) throw new AppError('INTERNAL_ERROR', 'Tenant context is missing');
   const committed: Array<() => void> = [];
-  const result = await db.tenantTransaction(tenantId, { readOnly: options.readOnly, transaction: options.transaction ?? true }, (tx) => {
+  const run = engineOf(db);
+  const result = await run(tenantId, { readOnly: options.readOnly, transaction: options.transaction ?? true }, (tx) => {
     const tenantTx = {
       tenantId,
       query: tx.query.bind(tx),
       queryAndCommit: tx.queryAndCommit.bind(tx),
       afterCommit: (f: () => void) => void committed.push(f),
+      invalidations: db.invalidations,
     } as unknown as TenantTx;
     return fn(tenantTx);
   });
@@ -78,7 +101,7 @@ export async function verifyTenantIsolation(db: Database): Promise<void> {
   // reads, with the request's tenant.
   const probe = '00000000-0000-4000-8000-000000000000';
   for (const transaction of [false, true]) {
-    const [who] = await db.tenantTransaction(probe, { readOnly: true, transaction }, (tx) =>
+    const [who] = await engineOf(db)(probe, { readOnly: true, transaction }, (tx) =>
       tx.query<{ role: string; tenant: string | null; ro: string }>(
         "select current_user as role, current_setting('app.tenant_id', true) as tenant, current_setting('transaction_read_only') as ro",
       ),

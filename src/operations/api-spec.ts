@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { buildRecordApiSpec } from '../domain/api-spec/record-api-spec.js';
 import { listPublishedEntities } from '../domain/entities/entity-catalog.js';
-import { defineTenantOperation } from './operation.js';
+import { bind, defineTenantOperation } from './core/operation.js';
+import { openApiDocumentOutput } from './schemas/entities.js';
 
 export const getRestApiSpec = defineTenantOperation({
   name: 'get_rest_api_spec',
@@ -9,10 +10,11 @@ export const getRestApiSpec = defineTenantOperation({
   description:
     'OpenAPI 3.1 of the tenant\'s record REST API (published entities: CRUD paths, typed record schemas), for writing code against it. Returns { openapi, paths, components }, e.g. paths["/api/entities/clientes/records"].',
   input: z.object({}),
+  output: openApiDocumentOutput,
   mode: 'read',
   profile: 'advanced',
   tool: true,
   access: { tenant: 'schema.read' },
-  rest: [{ method: 'GET', path: '/api/rest-api-spec' }],
+  rest: [bind({ method: 'GET', path: '/api/rest-api-spec' })],
   run: async (ctx) => buildRecordApiSpec(ctx.tenant, await listPublishedEntities(ctx.tx), ctx.services.version),
 });

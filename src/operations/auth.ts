@@ -1,18 +1,28 @@
 import { z } from 'zod';
 import { loginAdmin, logoutAdmin } from '../domain/admins/admin.service.js';
-import { defineGlobalOperation } from './operation.js';
+import { bind, defineGlobalOperation } from './core/operation.js';
+import { withEffects } from './core/result.js';
+import { adminOutput, loggedOutOutput, tenantRefOutput } from './schemas/auth.js';
+
+const credentials = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
 
 export const adminLogin = defineGlobalOperation({
   name: 'admin_login',
   title: 'Administrator login',
   description: 'Logs an administrator in with email and password; answers { token, admin } and sets the admin cookie.',
-  input: z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) }),
+  input: credentials,
+  output: z.strictObject({ token: z.string(), admin: adminOutput }),
   mode: 'write',
   profile: 'all',
   tool: false,
   access: 'public',
-  rest: [{ method: 'POST', path: '/api/auth/login' }],
-  run: (ctx, input) => loginAdmin(ctx.db, ctx.services, ctx.config.adminTokenTtlSeconds, input, ctx.clientAddress),
+  rest: [bind({ method: 'POST', path: '/api/auth/login', body: credentials })],
+  run: async (ctx, input) => {
+    const answer = await loginAdmin(ctx.db, ctx.services, ctx.config.adminTokenTtlSeconds, input, ctx.clientAddress);
+    return withEffects(answer, {
+      effects: [{ kind: 'admin_session_started', token: answer.token, maxAgeSeconds: ctx.config.adminTokenTtlSeconds }],
+    });
+  },
 });
 
 export const adminLogout = defineGlobalOperation({
@@ -20,13 +30,14 @@ export const adminLogout = defineGlobalOperation({
   title: 'Administrator logout',
   description: 'Revokes the admin token used for the call and clears the admin cookie; answers { loggedOut: true }.',
   input: z.object({}),
+  output: loggedOutOutput,
   mode: 'write',
   idempotent: true,
   profile: 'all',
   tool: false,
   access: 'public',
-  rest: [{ method: 'POST', path: '/api/auth/logout' }],
-  run: (ctx) => logoutAdmin(ctx.db, ctx.principal),
+  rest: [bind({ method: 'POST', path: '/api/auth/logout' })],
+  run: async (ctx) => withEffects(await logoutAdmin(ctx.db, ctx.principal), { effects: [{ kind: 'admin_session_ended' }] }),
 });
 
 export const adminMe = defineGlobalOperation({
@@ -34,11 +45,12 @@ export const adminMe = defineGlobalOperation({
   title: 'Current administrator',
   description: 'The calling administrator and the tenant selected for this call, if any.',
   input: z.object({}),
+  output: z.strictObject({ admin: adminOutput, tenant: tenantRefOutput.nullable() }),
   mode: 'read',
   profile: 'all',
   tool: false,
   access: 'admin',
-  rest: [{ method: 'GET', path: '/api/auth/me' }],
+  rest: [bind({ method: 'GET', path: '/api/auth/me' })],
   run: async (ctx) => {
     const p = ctx.principal;
     if (p?.kind !== 'admin') throw new Error('unreachable: admin access checked');

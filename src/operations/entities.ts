@@ -8,13 +8,21 @@ import {
   publishEntity as publishDraft,
 } from '../domain/entities/entity.service.js';
 import { FIELD_TYPES } from '../domain/entities/field-types.js';
-import { defineTenantOperation, type RestInput } from './operation.js';
+import { toolRef } from '../errors.js';
+import { bind, defineTenantOperation } from './core/operation.js';
+import { flag } from './core/schemas.js';
+import {
+  deleteEntityOutput,
+  entityChangesOutput,
+  entityListOutput,
+  entitySchemaOutput,
+  generateEntityOutput,
+  publishEntityOutput,
+} from './schemas/entities.js';
 
 const entityName = z.string().trim().min(1).max(200).describe('Entity technical name (snake_case)');
 const versionMessage = z.string().trim().min(1).max(1000);
-
-/** Query strings carry booleans as text; anything else is left for the schema to refuse. */
-const queryBoolean = (v: unknown) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v);
+const entityParams = z.object({ entityName });
 
 const fieldInput = z.looseObject({
   name: z.string().optional().describe('Display name'),
@@ -29,40 +37,42 @@ const fieldInput = z.looseObject({
     .describe('select {options}; relation {relatedEntity, displayField?}; location {displayFormat, defaultZoom 1-20, defaultCenter}'),
 });
 
+const generateInput = z.object({
+  definition: z.object({
+    entity: z.looseObject({
+      name: z.string().describe('snake_case, e.g. "order_items"'),
+      displayName: z.string().optional(),
+      description: z.string().optional(),
+      icon: z.string().optional(),
+      config: z.looseObject({ displayField: z.string().optional() }).optional(),
+    }),
+    fields: z.array(fieldInput).max(200).default([]),
+  }),
+  auto_publish: z.boolean().optional(),
+  version_message: versionMessage.optional(),
+  publish: z.boolean().optional().describe('Alias of auto_publish'),
+  message: versionMessage.optional().describe('Alias of version_message'),
+});
+
 export const generateEntity = defineTenantOperation({
   name: 'generate_entity',
   title: 'Create entity',
-  description:
-    'Creates an entity with its fields, e.g. { "definition": { "entity": { "name": "clients" }, "fields": [{ "name": "Name", "fieldKey": "name", "fieldType": "text" }] }, "auto_publish": true, "version_message": "v1" }. Without auto_publish it is a draft (publish_entity makes it usable by records). Answers { success, message, fieldsProcessed, entity }.',
-  input: z
-    .object({
-      definition: z.object({
-        entity: z.looseObject({
-          name: z.string().describe('snake_case, e.g. "order_items"'),
-          displayName: z.string().optional(),
-          description: z.string().optional(),
-          icon: z.string().optional(),
-          config: z.looseObject({ displayField: z.string().optional() }).optional(),
-        }),
-        fields: z.array(fieldInput).max(200).default([]),
-      }),
-      auto_publish: z.boolean().optional(),
-      version_message: versionMessage.optional(),
-      publish: z.boolean().optional().describe('Alias of auto_publish'),
-      message: versionMessage.optional().describe('Alias of version_message'),
-    })
-    .transform((v) => ({
-      definition: v.definition,
-      auto_publish: v.auto_publish ?? v.publish ?? false,
-      version_message: v.version_message ?? v.message,
-    })),
+  description: `Creates an entity with its fields, e.g. { "definition": { "entity": { "name": "clients" }, "fields": [{ "name": "Name", "fieldKey": "name", "fieldType": "text" }] }, "auto_publish": true, "version_message": "v1" }. Without auto_publish it is a draft (${toolRef('publish_entity')} makes it usable by records). Answers { success, message, fieldsProcessed, entity }.`,
+  input: generateInput.transform((v) => ({
+    definition: v.definition,
+    auto_publish: v.auto_publish ?? v.publish ?? false,
+    version_message: v.version_message ?? v.message,
+  })),
+  output: generateEntityOutput,
   mode: 'write',
   profile: 'core',
   tool: true,
   access: { tenant: 'schema.write' },
-  rest: [{ method: 'POST', path: '/api/entities', status: 201 }],
-  run: (ctx, input) => createEntity(ctx.tx, input),
+  rest: [bind({ method: 'POST', path: '/api/entities', status: 201, body: generateInput })],
+  run: (ctx, input) => createEntity(ctx.tx, ctx.services.hooks.onPublish, input),
 });
+
+const listQuery = z.object({ include_drafts: flag.optional().describe('true lists never-published entities too') });
 
 export const listEntities = defineTenantOperation({
   name: 'list_entities',
@@ -70,16 +80,21 @@ export const listEntities = defineTenantOperation({
   description:
     'Lists the entities of the tenant: [{ name, displayName, description, fieldCount, status, version, hasDraft }]. Only published ones unless include_drafts, e.g. { "include_drafts": true }. Use it to find valid entity names.',
   input: z.object({ include_drafts: z.boolean().default(false) }),
+  output: entityListOutput,
   mode: 'read',
   idempotent: true,
   profile: 'core',
   tool: true,
   access: { tenant: 'schema.read' },
   rest: [
-    { method: 'GET', path: '/api/entities', input: (r: RestInput) => ({ include_drafts: queryBoolean(r.query.include_drafts) }) },
-    { method: 'GET', path: '/api/metadata/entities', input: (r: RestInput) => ({ include_drafts: queryBoolean(r.query.include_drafts) }) },
+    bind({ method: 'GET', path: '/api/entities', query: listQuery }),
+    bind({ method: 'GET', path: '/api/metadata/entities', query: listQuery }),
   ],
   run: (ctx, input) => readEntities(ctx.tx, input),
+});
+
+const versionQuery = z.object({
+  version: z.string().max(20).optional().describe('A version number, "draft" or "published" (default)'),
 });
 
 export const getEntitySchema = defineTenantOperation({
@@ -94,16 +109,22 @@ export const getEntitySchema = defineTenantOperation({
       .optional()
       .describe('A version number, "draft" or "published"'),
   }),
+  output: entitySchemaOutput,
   mode: 'read',
   idempotent: true,
   profile: 'core',
   tool: true,
   access: { tenant: 'schema.read' },
   rest: [
-    { method: 'GET', path: '/api/entities/:entityName' },
-    { method: 'GET', path: '/api/metadata/entities/:entityName' },
+    bind({ method: 'GET', path: '/api/entities/:entityName', params: entityParams, query: versionQuery }),
+    bind({ method: 'GET', path: '/api/metadata/entities/:entityName', params: entityParams, query: versionQuery }),
   ],
   run: (ctx, input) => readSchema(ctx.tx, input),
+});
+
+const publishBody = z.object({
+  version_message: versionMessage.optional().describe('What changed in this version'),
+  message: versionMessage.optional().describe('Alias of version_message'),
 });
 
 export const publishEntity = defineTenantOperation({
@@ -112,46 +133,43 @@ export const publishEntity = defineTenantOperation({
   description:
     'Publishes the entity\'s draft as its next version; records then use it, e.g. { "entityName": "clients", "version_message": "adds email" }. CONFLICT when there is no draft. Record data is never deleted. Answers { entityName, version, status }.',
   input: z
-    .object({
-      entityName,
-      version_message: versionMessage.optional().describe('What changed in this version'),
-      message: versionMessage.optional().describe('Alias of version_message'),
-    })
+    .object({ entityName, ...publishBody.shape })
     .transform((v) => ({ entityName: v.entityName, version_message: v.version_message ?? v.message })),
+  output: publishEntityOutput,
   mode: 'write',
   profile: 'core',
   tool: true,
   access: { tenant: 'schema.write' },
-  rest: [{ method: 'POST', path: '/api/entities/:entityName/publish' }],
-  run: (ctx, input) => publishDraft(ctx.tx, input),
+  rest: [bind({ method: 'POST', path: '/api/entities/:entityName/publish', params: entityParams, body: publishBody, bodyOptional: true })],
+  run: (ctx, input) => publishDraft(ctx.tx, ctx.services.hooks.onPublish, input),
 });
 
 export const deleteEntity = defineTenantOperation({
   name: 'delete_entity',
   title: 'Delete entity',
-  description:
-    'Deletes an entity, all its versions and ALL its records, e.g. { "entityName": "orders" }. Irreversible. Refused (CONFLICT) while relation fields of other entities point to it.',
+  description: `Deletes an entity, all its versions and ALL its records, e.g. { "entityName": "orders" }. Irreversible. Refused (CONFLICT) while relation fields of other entities point to it.`,
   input: z.object({ entityName }),
+  output: deleteEntityOutput,
   mode: 'write',
   destructive: true,
   profile: 'advanced',
   tool: true,
   access: { tenant: 'schema.write' },
-  rest: [{ method: 'DELETE', path: '/api/entities/:entityName' }],
+  rest: [bind({ method: 'DELETE', path: '/api/entities/:entityName', params: entityParams })],
   run: (ctx, input) => removeEntity(ctx.tx, input),
 });
 
 export const listEntityChanges = defineTenantOperation({
   name: 'list_entity_changes',
   title: 'List entity changes',
-  description:
-    'Pending draft changes versus the published version, e.g. { "entityName": "clients" } → { entityName, publishedVersion, draftVersion, added, removed, changed: [{ fieldKey, before, after }], history }. Check it before publish_entity.',
+  description: `Pending draft changes versus the published version, e.g. { "entityName": "clients" } → { entityName, publishedVersion, draftVersion, added, removed, changed: [{ fieldKey, before, after }], history }. Check it before ${toolRef('publish_entity')}.`,
   input: z.object({ entityName }),
+  output: entityChangesOutput,
   mode: 'read',
   idempotent: true,
   profile: 'advanced',
   tool: true,
   access: { tenant: 'schema.read' },
-  rest: [{ method: 'GET', path: '/api/entities/:entityName/changes' }],
+  rest: [bind({ method: 'GET', path: '/api/entities/:entityName/changes', params: entityParams })],
   run: (ctx, input) => diffEntity(ctx.tx, input),
 });

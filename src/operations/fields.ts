@@ -1,55 +1,79 @@
 import { z } from 'zod';
 import { canUseOperation } from '../domain/access/permissions.js';
 import { addField, deleteField, listFields, updateField } from '../domain/entities/field.service.js';
-import { forbidden, validationError } from '../errors.js';
-import { defineTenantOperation, type RestInput } from './operation.js';
+import { forbidden, toolRef, validationError } from '../errors.js';
+import { bind, defineTenantOperation } from './core/operation.js';
+import { fieldChangeOutput, fieldListOutput } from './schemas/entities.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const entityName = z.string().trim().min(1).max(200);
+const fieldKey = z.string().trim().min(1).max(200);
+const fieldObject = z.record(z.string(), z.unknown());
 /** REST bodies may be the field itself or `{ field }`. */
-const bodyField = (r: RestInput) => (isObject(r.body) && isObject(r.body.field) ? r.body.field : r.body);
+const fieldBody = z.union([z.object({ field: fieldObject }), fieldObject]).describe('The field definition, or { field }');
+const unwrap = (body: Record<string, unknown>) =>
+  typeof body.field === 'object' && body.field !== null && !Array.isArray(body.field) ? (body.field as Record<string, unknown>) : body;
 
 export const manageCustomFields = defineTenantOperation({
   name: 'manage_custom_fields',
   title: 'Manage entity fields',
-  description:
-    'Lists, adds, updates or deletes fields of an entity, e.g. { "entityName": "clients", "action": "add", "field": { "name": "Email", "fieldKey": "email", "fieldType": "email" } }. Changes go to the draft (publish_entity makes them live). update: fieldKey + the properties to change; delete: fieldKey; list also shows the field types.',
+  description: `Lists, adds, updates or deletes fields of an entity, e.g. { "entityName": "clients", "action": "add", "field": { "name": "Email", "fieldKey": "email", "fieldType": "email" } }. Changes go to the draft (${toolRef('publish_entity')} makes them live). update: fieldKey + the properties to change; delete: fieldKey; list also shows the field types.`,
   input: z
     .object({
-      entityName: z.string().trim().min(1).max(200),
+      entityName,
       action: z.enum(['add', 'update', 'delete', 'list']),
-      field: z.record(z.string(), z.unknown()).optional().describe('Field definition (add) or properties to change (update)'),
-      fieldKey: z.string().trim().min(1).max(200).optional().describe('Field to update or delete'),
-      fieldData: z.record(z.string(), z.unknown()).optional().describe('Alias of field'),
+      field: fieldObject.optional().describe('Field definition (add) or properties to change (update)'),
+      fieldKey: fieldKey.optional().describe('Field to update or delete'),
+      fieldData: fieldObject.optional().describe('Alias of field'),
     })
     .transform((v) => ({ entityName: v.entityName, action: v.action, field: v.field ?? v.fieldData, fieldKey: v.fieldKey })),
+  output: z.union([fieldListOutput, fieldChangeOutput]),
   mode: 'write',
   profile: 'core',
   tool: true,
   // Listing is a read; the other actions need schema.write, checked in run.
   access: { tenant: 'schema.read' },
   rest: [
-    { method: 'GET', path: '/api/entities/:entityName/fields', input: (r) => ({ entityName: r.params.entityName, action: 'list' }) },
-    {
+    bind({
+      method: 'GET',
+      path: '/api/entities/:entityName/fields',
+      description: "The fields of the entity's working definition (its draft when it has one) and the field types.",
+      params: z.object({ entityName }),
+      map: ({ params }) => ({ entityName: params.entityName, action: 'list' as const }),
+    }),
+    bind({
       method: 'POST',
       path: '/api/entities/:entityName/fields',
       status: 201,
-      input: (r) => ({ entityName: r.params.entityName, action: 'add', field: bodyField(r) }),
-    },
-    {
+      description: "Adds a field to the entity's draft.",
+      params: z.object({ entityName }),
+      body: fieldBody,
+      map: ({ params, body }) => ({ entityName: params.entityName, action: 'add' as const, field: unwrap(body) }),
+    }),
+    bind({
       method: 'PUT',
       path: '/api/entities/:entityName/fields/:fieldKey',
-      input: (r) => ({ entityName: r.params.entityName, action: 'update', fieldKey: r.params.fieldKey, field: bodyField(r) }),
-    },
-    {
+      description: "Changes properties of a field in the entity's draft.",
+      params: z.object({ entityName, fieldKey }),
+      body: fieldBody,
+      map: ({ params, body }) => ({
+        entityName: params.entityName,
+        action: 'update' as const,
+        fieldKey: params.fieldKey,
+        field: unwrap(body),
+      }),
+    }),
+    bind({
       method: 'DELETE',
       path: '/api/entities/:entityName/fields/:fieldKey',
-      input: (r) => ({ entityName: r.params.entityName, action: 'delete', fieldKey: r.params.fieldKey }),
-    },
+      description: "Removes a field from the entity's draft; record data is kept in storage but no longer returned once published.",
+      params: z.object({ entityName, fieldKey }),
+      map: ({ params }) => ({ entityName: params.entityName, action: 'delete' as const, fieldKey: params.fieldKey }),
+    }),
   ],
   run: async (ctx, input) => {
     if (input.action === 'list') return listFields(ctx.tx, input.entityName);
     if (!canUseOperation(ctx.principal, 'schema.write')) {
-      throw forbidden(`Your role does not allow changing fields (manage_custom_fields ${input.action} needs schema.write)`);
+      throw forbidden(`Your role does not allow changing fields (${toolRef('manage_custom_fields')} ${input.action} needs schema.write)`);
     }
     if (input.action === 'add') {
       if (!input.field)

@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { defineGlobalOperation } from './operation.js';
+import { bind, defineGlobalOperation } from './core/operation.js';
 
 export const health = defineGlobalOperation({
   name: 'health',
   title: 'Health',
   description: 'Liveness and database reachability: { status: "ok", database, version }.',
   input: z.object({}),
+  output: z.strictObject({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), version: z.string() }),
   mode: 'read',
   profile: 'all',
   tool: false,
   access: 'public',
-  rest: [{ method: 'GET', path: '/api/health' }],
+  rest: [bind({ method: 'GET', path: '/api/health' })],
   run: async (ctx) => {
     await ctx.db.query('select 1');
     return { status: 'ok' as const, database: ctx.db.kind, version: ctx.services.version };

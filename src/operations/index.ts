@@ -5,7 +5,7 @@ import * as entities from './entities.js';
 import * as fields from './fields.js';
 import * as health from './health.js';
 import * as metadata from './metadata.js';
-import type { Operation } from './operation.js';
+import type { Operation } from './core/operation.js';
 import * as records from './records.js';
 import * as tenantAuth from './tenant-auth.js';
 import * as tenants from './tenants.js';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { RecordAction } from '../domain/access/principal.js';
 import { canOnRecords } from '../domain/access/permissions.js';
-import { embeddingsClientFor } from '../domain/records/embeddings.js';
 import { parseFilterExpression } from '../domain/records/filter-expression.js';
 import { FILTER_OPS, type FilterClause } from '../domain/records/list-query.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../domain/records/list-limits.js';
 import {
   createRecord as create,
   deleteRecord as remove,
@@ -13,32 +13,25 @@ import {
   searchRecordsSemantic,
   updateRecord as update,
 } from '../domain/records/record.service.js';
-import { forbidden, validationError } from '../errors.js';
-import type { TenantContext } from './context.js';
-import { defineTenantOperation, type RestInput } from './operation.js';
-
-const MAX_PAGE_SIZE = 100;
-const DEFAULT_PAGE_SIZE = 20;
-const MAX_SEARCH = 200;
+import { forbidden, toolRef } from '../errors.js';
+import { recordDeps } from '../services.js';
+import type { TenantContext } from './core/context.js';
+import { bind, defineTenantOperation } from './core/operation.js';
+import { deleted, flag, integer, plainObject } from './core/schemas.js';
+import { recordOutput, recordPageOutput, scoredRecordsOutput } from './schemas/records.js';
 
 const entityName = z.string().trim().min(1).max(63).describe('Entity name (see list_entities)');
 const recordId = z.string().trim().min(1).max(100).describe('Record id (UUID)');
+const fieldValues = plainObject('data must be an object of field values keyed by fieldKey');
+const pageNumber = integer('page').pipe(z.number().min(1, 'page starts at 1'));
+const pageSize = integer('limit')
+  .pipe(z.number().min(1, 'limit must be at least 1'))
+  .transform((n) => Math.min(n, MAX_PAGE_SIZE));
+const search = z.string().max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`);
+const orderDir = z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc']));
 
-/** Query-string integers arrive as text: a string of digits becomes a number, anything else stays and fails. */
-const integer = (name: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: `${name} must be an integer` }).int(`${name} must be an integer`),
-  );
-const flag = z.preprocess(
-  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
-  z.boolean({ error: 'must be true or false' }),
-);
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-// Checked without copying, so a `__proto__` key stays an own key and is refused as an unknown field.
-const fieldValues = z.custom<Record<string, unknown>>(isPlainObject, {
-  error: 'data must be an object of field values keyed by fieldKey',
-});
+const entityParams = z.object({ entityName });
+const recordParams = z.object({ entityName, id: recordId });
 
 function allow(ctx: TenantContext, action: RecordAction, entity: string): void {
   if (!canOnRecords(ctx.principal, action, entity)) {
@@ -46,43 +39,16 @@ function allow(ctx: TenantContext, action: RecordAction, entity: string): void {
   }
 }
 
-/** Query parameters: single values only, and only the names a route knows. */
-function queryParams(r: RestInput, allowed: (name: string) => boolean): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(r.query)) {
-    if (!allowed(name)) throw validationError(`Unknown query parameter "${name}"`, [{ field: name, message: 'unknown parameter' }]);
-    if (typeof value !== 'string') throw validationError(`${name} must be given once`, [{ field: name, message: 'given more than once' }]);
-    out[name] = value;
-  }
-  return out;
-}
+/** `filter.<key>` (equality) and `filter.<key>.<op>`: the record list's filter parameters. */
+const FILTER_PARAMETER = new RegExp(`^filter\\.[A-Za-z][A-Za-z0-9_]*(\\.(${FILTER_OPS.join('|')}))?$`);
 
-const LIST_PARAMS = new Set(['page', 'limit', 'sort', 'order', 'search', 'resolve']);
-
-/** REST list query → query_records input: `filter.<key>` and `filter.<key>.<op>` become clauses. */
-function restListInput(r: RestInput) {
-  const q = queryParams(r, (name) => LIST_PARAMS.has(name) || name.startsWith('filter.'));
-  const filters: FilterClause[] = [];
-  for (const [name, value] of Object.entries(q)) {
-    if (!name.startsWith('filter.')) continue;
-    const [, field, op, ...rest] = name.split('.');
-    if (!field || rest.length > 0 || (op !== undefined && !(FILTER_OPS as readonly string[]).includes(op))) {
-      throw validationError(`${name}: use filter.<field>=value or filter.<field>.<op>=value with op one of ${FILTER_OPS.join(', ')}`, [
-        { field: name, message: 'bad filter parameter' },
-      ]);
-    }
-    filters.push({ field, op: (op ?? 'eq') as FilterClause['op'], value });
-  }
-  return {
-    entityName: r.params.entityName,
-    page: q.page,
-    limit: q.limit,
-    orderBy: q.sort,
-    orderDir: q.order,
-    search: q.search,
-    resolve: q.resolve ?? false,
-    filters,
-  };
+function filterClauses(query: Record<string, unknown>): FilterClause[] {
+  return Object.entries(query)
+    .filter(([name]) => FILTER_PARAMETER.test(name))
+    .map(([name, value]) => {
+      const [, field, op] = name.split('.');
+      return { field: field!, op: (op ?? 'eq') as FilterClause['op'], value: String(value) };
+    });
 }
 
 export const queryRecords = defineTenantOperation({
@@ -104,36 +70,71 @@ export const queryRecords = defineTenantOperation({
       .optional()
       .describe('[{ field, op, value }]'),
     orderBy: z.string().trim().min(1).max(100).optional(),
-    orderDir: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc'])).optional(),
-    search: z.string().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional(),
-    page: integer('page').pipe(z.number().min(1, 'page starts at 1')).optional(),
-    limit: integer('limit')
-      .pipe(z.number().min(1, 'limit must be at least 1'))
-      .transform((n) => Math.min(n, MAX_PAGE_SIZE))
-      .optional(),
+    orderDir: orderDir.optional(),
+    search: search.optional(),
+    page: pageNumber.optional(),
+    limit: pageSize.optional(),
     resolve: flag.default(true),
   }),
+  output: recordPageOutput,
   mode: 'read',
   profile: 'core',
   tool: true,
   access: { tenant: 'records' },
-  rest: [{ method: 'GET', path: '/api/entities/:entityName/records', input: restListInput }],
+  rest: [
+    bind({
+      method: 'GET',
+      path: '/api/entities/:entityName/records',
+      description:
+        'Lists records of a published entity: { data: [record], total, page, limit, totalPages }. Filter with filter.<field>=value ' +
+        `(equality) or filter.<field>.<op>=value (op one of ${FILTER_OPS.join(', ')}; in takes a comma list, isNull true or false); ` +
+        'sort by a field or id/createdAt/updatedAt with order asc|desc; search matches text fields ignoring case and accents; ' +
+        `page from 1, limit up to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}); resolve=true expands relations.`,
+      params: entityParams,
+      query: z.object({
+        page: pageNumber.optional().describe('Page number, from 1'),
+        limit: pageSize.optional().describe(`Page size, 1–${MAX_PAGE_SIZE} (larger values are clamped); default ${DEFAULT_PAGE_SIZE}`),
+        sort: z.string().trim().min(1).max(100).optional().describe('Field key, or id / createdAt / updatedAt'),
+        order: orderDir.optional().describe('asc (default) or desc'),
+        search: search.optional().describe('Text search across text, textarea, email and select fields'),
+        resolve: flag.optional().describe('true expands relation fields to { id, name, data }'),
+      }),
+      queryFamily: {
+        name: 'filter',
+        pattern: FILTER_PARAMETER,
+        schema: z.string().max(2000),
+        description: `filter.<field>=value or filter.<field>.<op>=value with op one of ${FILTER_OPS.join(', ')}`,
+      },
+      argumentNames: { orderBy: 'sort', orderDir: 'order' },
+      map: ({ params, query }) => ({
+        entityName: params.entityName,
+        page: query.page,
+        limit: query.limit,
+        orderBy: query.sort,
+        orderDir: query.order,
+        search: query.search,
+        resolve: query.resolve ?? false,
+        filters: filterClauses(query),
+      }),
+    }),
+  ],
   run: async (ctx, input) => {
     allow(ctx, 'read', input.entityName);
-    const entity = await loadEntity(ctx.tx, input.entityName);
-    const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-    const page = input.page ?? 1;
+    const entity = await loadEntity(ctx.tx, ctx.services.entities, input.entityName);
     const filters = [...(input.filters ?? [])];
     if (typeof input.filter === 'string') filters.push(...parseFilterExpression(input.filter));
     else if (input.filter) {
       for (const [field, value] of Object.entries(input.filter)) filters.push({ field, op: 'eq', value: String(value) });
     }
-    return listRecords(
-      ctx.tx,
-      entity,
-      { page, limit, sort: input.orderBy, order: input.orderDir ?? 'asc', search: input.search, filters },
-      input.resolve,
-    );
+    const query = {
+      page: input.page ?? 1,
+      limit: input.limit ?? DEFAULT_PAGE_SIZE,
+      sort: input.orderBy,
+      order: input.orderDir ?? 'asc',
+      search: input.search,
+      filters,
+    } as const;
+    return listRecords(ctx.tx, ctx.services.entities, entity, query, input.resolve);
   },
 });
 
@@ -143,24 +144,26 @@ export const getRecord = defineTenantOperation({
   description:
     'One record by id: { id, entityId, name, data, createdAt, updatedAt }, e.g. { entityName: "orders", id: "…", resolve: true }. resolve expands relations.',
   input: z.object({ entityName, id: recordId, resolve: flag.default(false) }),
+  output: recordOutput,
   mode: 'read',
   profile: 'core',
   tool: true,
   access: { tenant: 'records' },
   rest: [
-    {
+    bind({
       method: 'GET',
       path: '/api/entities/:entityName/records/:id',
-      input: (r) => ({ ...queryParams(r, (name) => name === 'resolve'), ...r.params }),
-    },
+      params: recordParams,
+      query: z.object({ resolve: flag.optional().describe('true expands relation fields to { id, name, data }') }),
+    }),
   ],
   run: async (ctx, input) => {
     allow(ctx, 'read', input.entityName);
-    return getOne(ctx.tx, input.entityName, input.id, input.resolve);
+    return getOne(ctx.tx, ctx.services.entities, input.entityName, input.id, input.resolve);
   },
 });
 
-const bodyInput = (r: RestInput) => ({ entityName: r.params.entityName, id: r.params.id, data: r.body });
+const flatBody = fieldValues.describe('The field values keyed by fieldKey (flat, not wrapped in data)');
 
 export const createRecord = defineTenantOperation({
   name: 'create_record',
@@ -169,39 +172,54 @@ export const createRecord = defineTenantOperation({
     'Creates a record; data holds field values by fieldKey, e.g. { entityName: "orders", data: { code: "A-1", customer: "<customer id>", total: 99.5 } }. ' +
     'Relations take the related record id; dates ISO 8601. Answers the record.',
   input: z.object({ entityName, data: fieldValues }),
+  output: recordOutput,
   mode: 'write',
   profile: 'core',
   tool: true,
   access: { tenant: 'records' },
-  rest: [{ method: 'POST', path: '/api/entities/:entityName/records', status: 201, input: bodyInput }],
+  rest: [
+    bind({
+      method: 'POST',
+      path: '/api/entities/:entityName/records',
+      status: 201,
+      description: 'Creates a record from the field values in the body (flat, keyed by fieldKey). Answers the record.',
+      params: entityParams,
+      body: flatBody,
+      map: ({ params, body }) => ({ entityName: params.entityName, data: body }),
+    }),
+  ],
   run: async (ctx, input) => {
     allow(ctx, 'create', input.entityName);
-    const entity = await loadEntity(ctx.tx, input.entityName);
-    return create(ctx.tx, entity, input.data, { embeddings: embeddingsClientFor(ctx.config.embeddings), endsTransaction: true });
+    const entity = await loadEntity(ctx.tx, ctx.services.entities, input.entityName);
+    return create(ctx.tx, recordDeps(ctx.services), entity, input.data, { endsTransaction: true });
   },
 });
+
+const updateBinding = (method: 'PUT' | 'PATCH') =>
+  bind({
+    method,
+    path: '/api/entities/:entityName/records/:id',
+    description: 'Changes the fields in the body (flat, keyed by fieldKey; null clears one); others keep their value. Answers the record.',
+    params: recordParams,
+    body: flatBody,
+    map: ({ params, body }) => ({ entityName: params.entityName, id: params.id, data: body }),
+  });
 
 export const updateRecord = defineTenantOperation({
   name: 'update_record',
   title: 'Update record',
-  description:
-    'Partial update: data holds only the fields to change (null clears one), e.g. { entityName: "orders", id: "…", data: { total: 120 } }. Validated like create_record; answers the record.',
+  description: `Partial update: data holds only the fields to change (null clears one), e.g. { entityName: "orders", id: "…", data: { total: 120 } }. Validated like ${toolRef('create_record')}; answers the record.`,
   input: z.object({ entityName, id: recordId, data: fieldValues }),
+  output: recordOutput,
   mode: 'write',
   idempotent: true,
   profile: 'core',
   tool: true,
   access: { tenant: 'records' },
-  rest: [
-    { method: 'PUT', path: '/api/entities/:entityName/records/:id', input: bodyInput },
-    { method: 'PATCH', path: '/api/entities/:entityName/records/:id', input: bodyInput },
-  ],
+  rest: [updateBinding('PUT'), updateBinding('PATCH')],
   run: async (ctx, input) => {
     allow(ctx, 'update', input.entityName);
-    return update(ctx.tx, input.entityName, input.id, input.data, {
-      embeddings: embeddingsClientFor(ctx.config.embeddings),
-      endsTransaction: true,
-    });
+    return update(ctx.tx, recordDeps(ctx.services), input.entityName, input.id, input.data, { endsTransaction: true });
   },
 });
 
@@ -211,36 +229,37 @@ export const deleteRecord = defineTenantOperation({
   description:
     'Deletes a record, e.g. { entityName: "orders", id: "…" }; answers { id, deleted: true }. Relations pointing at it then resolve to null.',
   input: z.object({ entityName, id: recordId }),
+  output: deleted,
   mode: 'write',
   destructive: true,
   idempotent: false,
   profile: 'core',
   tool: true,
   access: { tenant: 'records' },
-  rest: [
-    { method: 'DELETE', path: '/api/entities/:entityName/records/:id', input: (r) => ({ ...queryParams(r, () => false), ...r.params }) },
-  ],
+  rest: [bind({ method: 'DELETE', path: '/api/entities/:entityName/records/:id', params: recordParams })],
   run: async (ctx, input) => {
     allow(ctx, 'delete', input.entityName);
-    const entity = await loadEntity(ctx.tx, input.entityName);
+    const entity = await loadEntity(ctx.tx, ctx.services.entities, input.entityName);
     return remove(ctx.tx, entity, input.id);
   },
 });
+
+const semanticQuery = {
+  q: z.string().trim().min(1, 'q is required').max(500, 'q must be at most 500 characters'),
+  limit: integer('limit')
+    .pipe(z.number().min(1, 'limit must be at least 1'))
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+    .default(10),
+  minSimilarity: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().min(0).max(1)).default(0.3),
+};
 
 export const searchRecords = defineTenantOperation({
   name: 'search_records_semantic',
   title: 'Semantic search of records',
   description:
     'Ranks records by similarity to q, e.g. { entityName: "products", q: "red shoes" }: [{ ...record, similarity }] best first (0–1). Uses embeddings when EMBEDDINGS_URL is set, else trigram word similarity (spelling overlap, not meaning).',
-  input: z.object({
-    entityName,
-    q: z.string().trim().min(1, 'q is required').max(500, 'q must be at most 500 characters'),
-    limit: integer('limit')
-      .pipe(z.number().min(1, 'limit must be at least 1'))
-      .transform((n) => Math.min(n, MAX_PAGE_SIZE))
-      .default(10),
-    minSimilarity: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().min(0).max(1)).default(0.3),
-  }),
+  input: z.object({ entityName, ...semanticQuery }),
+  output: scoredRecordsOutput,
   mode: 'read',
   // pg_trgm's threshold is set transaction-locally before the search statement.
   readTransaction: true,
@@ -248,20 +267,25 @@ export const searchRecords = defineTenantOperation({
   tool: true,
   access: { tenant: 'records' },
   rest: [
-    {
+    bind({
       method: 'GET',
       path: '/api/entities/:entityName/records/search/semantic',
-      input: (r) => ({ ...queryParams(r, (name) => ['q', 'limit', 'minSimilarity'].includes(name)), ...r.params }),
-    },
+      params: entityParams,
+      query: z.object({
+        q: semanticQuery.q.describe('What to look for'),
+        limit: semanticQuery.limit.describe(`Results, 1–${MAX_PAGE_SIZE} (default 10)`),
+        minSimilarity: semanticQuery.minSimilarity.describe('Lowest similarity returned, 0–1 (default 0.3)'),
+      }),
+    }),
   ],
   run: async (ctx, input) => {
     allow(ctx, 'read', input.entityName);
-    const entity = await loadEntity(ctx.tx, input.entityName);
+    const entity = await loadEntity(ctx.tx, ctx.services.entities, input.entityName);
     return searchRecordsSemantic(
       ctx.tx,
       entity,
       { q: input.q, limit: input.limit, minSimilarity: input.minSimilarity },
-      embeddingsClientFor(ctx.config.embeddings),
+      ctx.services.embeddings,
     );
   },
 });

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { forbidden } from '../errors.js';
+import { boundTenantOf } from '../domain/credentials/request-tenant.js';
 import { listTenants as listAllTenants } from '../domain/tenants/tenant.repository.js';
 import { SLUG_PATTERN, createTenant as insertTenant, resolveTenant } from '../domain/tenants/tenant.service.js';
-import { defineGlobalOperation } from './operation.js';
+import { forbidden, toolRef } from '../errors.js';
+import { bind, defineGlobalOperation } from './core/operation.js';
+import { withEffects, type Effect } from './core/result.js';
+import { tenantOutput, tenantRefOutput } from './schemas/auth.js';
 
 const tenantView = (t: { id: string; name: string; slug: string; description: string; createdAt: Date }) => ({
   id: t.id,
@@ -12,44 +15,47 @@ const tenantView = (t: { id: string; name: string; slug: string; description: st
   createdAt: t.createdAt,
 });
 
+const newTenant = z.object({
+  name: z.string().trim().min(1).max(200),
+  slug: z
+    .string()
+    .trim()
+    .min(1)
+    .max(63)
+    .regex(SLUG_PATTERN, 'lowercase letters and digits in hyphen-separated words, e.g. "acme-shop"')
+    .optional(),
+  description: z.string().max(2000).optional(),
+});
+
 export const createTenant = defineGlobalOperation({
   name: 'create_tenant',
   title: 'Create tenant',
   description: 'Creates a tenant (administrators). The slug is derived from the name when not given.',
-  input: z.object({
-    name: z.string().trim().min(1).max(200),
-    slug: z
-      .string()
-      .trim()
-      .min(1)
-      .max(63)
-      .regex(SLUG_PATTERN, 'lowercase letters and digits in hyphen-separated words, e.g. "acme-shop"')
-      .optional(),
-    description: z.string().max(2000).optional(),
-  }),
+  input: newTenant,
+  output: tenantOutput,
   mode: 'write',
   profile: 'all',
   tool: false,
   access: 'admin',
-  rest: [{ method: 'POST', path: '/api/auth/tenants', status: 201 }],
+  rest: [bind({ method: 'POST', path: '/api/auth/tenants', status: 201, body: newTenant })],
   run: async (ctx, input) => tenantView(await insertTenant(ctx.db, input)),
 });
 
 export const listTenants = defineGlobalOperation({
   name: 'list_tenants',
   title: 'List tenants',
-  description:
-    'Lists the tenants you can work in: [{ id, name, slug, description, createdAt }], e.g. slug "acme-shop". Then call select_tenant with a slug.',
+  description: `Lists the tenants you can work in: [{ id, name, slug, description, createdAt }], e.g. slug "acme-shop". Then call ${toolRef('select_tenant')} with a slug.`,
   input: z.object({}),
+  output: z.array(tenantOutput),
   mode: 'read',
   profile: 'core',
   tool: true,
   access: 'authenticated',
-  rest: [{ method: 'GET', path: '/api/auth/tenants' }],
+  rest: [bind({ method: 'GET', path: '/api/auth/tenants' })],
   run: async (ctx) => {
     const all = await listAllTenants(ctx.db);
-    const p = ctx.principal!;
-    return (p.kind === 'admin' ? all : all.filter((t) => t.id === p.tenantId)).map(tenantView);
+    const bound = boundTenantOf(ctx.principal!);
+    return (bound === null ? all : all.filter((t) => t.id === bound)).map(tenantView);
   },
 });
 
@@ -59,28 +65,36 @@ export const selectTenant = defineGlobalOperation({
   description:
     'Selects the tenant (slug or id) that later entity and record tools act in; call it first, e.g. { "tenantSlug": "acme-shop" }. Answers { tenant } (and a new admin token over REST).',
   input: z.object({ tenantSlug: z.string().trim().min(1).max(200).describe('Tenant slug or id') }),
+  output: z.strictObject({ token: z.string().optional(), tenant: tenantRefOutput }),
   mode: 'read',
   idempotent: true,
   profile: 'core',
   tool: true,
   access: 'authenticated',
   rest: [
-    {
+    bind({
       method: 'POST',
       path: '/api/auth/tenants/:idOrSlug/select',
-      input: (r) => ({ tenantSlug: r.params.idOrSlug }),
-    },
+      description:
+        'Selects a tenant for an admin token: answers { token, tenant }, a new admin token carrying the tenant (and the admin cookie).',
+      params: z.object({ idOrSlug: z.string().trim().min(1).max(200).describe('Tenant slug or id') }),
+      argumentNames: { tenantSlug: 'idOrSlug' },
+      map: ({ params }) => ({ tenantSlug: params.idOrSlug }),
+    }),
   ],
   run: async (ctx, input) => {
     const tenant = await resolveTenant(ctx.db, ctx.services.tenants, input.tenantSlug);
     const p = ctx.principal!;
-    if (p.kind !== 'admin' && p.tenantId !== tenant.id) {
-      throw forbidden('This credential is limited to its own tenant; list_tenants shows it');
+    const bound = boundTenantOf(p);
+    if (bound !== null && bound !== tenant.id) {
+      throw forbidden(`This credential is limited to its own tenant; ${toolRef('list_tenants')} shows it`);
     }
+    const effects: Effect[] = [{ kind: 'tenant_selected', tenant }];
     if (p.kind === 'admin' && p.credential === 'token') {
       const { token } = await ctx.services.jwt.signAdminToken(p.adminId, tenant.id, ctx.config.adminTokenTtlSeconds);
-      return { token, tenant };
+      effects.push({ kind: 'admin_session_started', token, maxAgeSeconds: ctx.config.adminTokenTtlSeconds });
+      return withEffects({ token, tenant }, { effects });
     }
-    return { tenant };
+    return withEffects({ tenant }, { effects });
   },
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeOperation } from '../../src/operations/execute.js';
+import { executeOperation } from '../../src/operations/core/execute.js';
 import { findOperation } from '../../src/operations/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createEntity, snapshot, type Auth } from './helpers.js';
@@ -33,7 +33,7 @@ describe('manage_custom_fields', () => {
         clientAddress: '127.0.0.1',
       },
       input,
-    ) as Promise<any>;
+    ).then((r) => r.data as any);
 
   it('lists the working fields and the valid field types', async () => {
     const res = await t.get('/api/entities/people/fields', auth);

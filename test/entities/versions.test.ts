@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/db/with-tenant.js';
 import { findPublishedEntity } from '../../src/domain/entities/entity.repository.js';
-import { PUBLISH_HOOKS, type PublishHook } from '../../src/domain/entities/publish-hooks.js';
+import type { PublishHook } from '../../src/domain/entities/publish-hooks.js';
 import { conflict } from '../../src/errors.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createEntity, snapshot, type Auth } from './helpers.js';
@@ -11,8 +11,10 @@ describe('entity versions', () => {
   let t: TestApp;
   let auth: Auth;
   let tenantId: string;
+  /** The publish hook this test's app runs, set by the tests that need one. */
+  let testHook: PublishHook | null = null;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { hooks: { onPublish: [(...args) => (testHook ? testHook(...args) : Promise.resolve())] } });
     const tenant = await t.createTenant('Versions');
     auth = { apiKey: tenant.apiKey };
     tenantId = tenant.id;
@@ -74,13 +76,13 @@ describe('entity versions', () => {
   it('publishing makes version 2, runs the publish hooks with the previous version, and keeps history', async () => {
     const seen: Array<[number, number | null]> = [];
     const hook: PublishHook = async (_tx, now, before) => void seen.push([now.version, before?.version ?? null]);
-    PUBLISH_HOOKS.push(hook);
+    testHook = hook;
     try {
       const res = await t.post('/api/entities/tasks/publish', { version_message: 'Add due date' }, auth);
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ version: 2, fieldCount: 3 });
     } finally {
-      PUBLISH_HOOKS.splice(PUBLISH_HOOKS.indexOf(hook), 1);
+      testHook = null;
     }
     expect(seen).toEqual([[2, 1]]);
     expect(await published()).toMatchObject({ version: 2 });
@@ -110,11 +112,11 @@ describe('entity versions', () => {
     const hook: PublishHook = async () => {
       throw conflict('duplicate values');
     };
-    PUBLISH_HOOKS.push(hook);
+    testHook = hook;
     try {
       expect((await t.post('/api/entities/tasks/publish', {}, auth)).status).toBe(409);
     } finally {
-      PUBLISH_HOOKS.splice(PUBLISH_HOOKS.indexOf(hook), 1);
+      testHook = null;
     }
     expect(await snapshot(t, auth)).toEqual(before);
     expect(await published()).toMatchObject({ version: 2 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_ROLE } from '../../src/db/tenant-context.js';
+import { withTenant } from '../../src/db/with-tenant.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 /** Both engines behave alike for the values the code binds. */
@@ -53,10 +54,10 @@ describe('database adapter: sessions', () => {
   it('a read outside a transaction runs as the tenant role, read only, and leaves the owner session as it was', async () => {
     const [before] = await test.db.query<{ role: string; tenant: string; ro: string }>(whoAmI);
     for (const transaction of [false, true]) {
-      const [inside] = await test.db.tenantTransaction(tenant, { readOnly: true, transaction }, (tx) => tx.query(whoAmI));
+      const [inside] = await withTenant(test.db, tenant, { readOnly: true, transaction }, (tx) => tx.query(whoAmI));
       expect(inside).toEqual({ role: TENANT_ROLE, tenant, ro: 'on' });
     }
-    const [write] = await test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, (tx) => tx.query(whoAmI));
+    const [write] = await withTenant(test.db, tenant, { readOnly: false, transaction: true }, (tx) => tx.query(whoAmI));
     expect(write).toEqual({ role: TENANT_ROLE, tenant, ro: 'off' });
     expect(await test.db.query(whoAmI)).toEqual([before]);
     expect(before).toMatchObject({ tenant: '', ro: 'off' });
@@ -65,7 +66,7 @@ describe('database adapter: sessions', () => {
   it('statements issued together in one transaction all run inside it, whichever needs preparing first', async () => {
     await test.db.query(whoAmI); // prepared: ready to go out before the new statement below
     const fresh = `${whoAmI}, 1 as fresh`;
-    const [a, b] = await test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, (tx) =>
+    const [a, b] = await withTenant(test.db, tenant, { readOnly: false, transaction: true }, (tx) =>
       Promise.all([tx.query(fresh), tx.query(whoAmI)]),
     );
     expect(a).toEqual([{ role: TENANT_ROLE, tenant, ro: 'off', fresh: 1 }]);
@@ -75,7 +76,7 @@ describe('database adapter: sessions', () => {
   it('queryAndCommit commits with its statement, in the tenant context; nothing may follow it', async () => {
     await test.db.exec(`create table qc_probe (v int primary key); grant select, insert on qc_probe to ${TENANT_ROLE}`);
     const count = async () => (await test.db.query<{ n: number }>('select count(*)::int as n from qc_probe'))[0]!.n;
-    const rows = await test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, async (tx) => {
+    const rows = await withTenant(test.db, tenant, { readOnly: false, transaction: true }, async (tx) => {
       await tx.query('insert into qc_probe values (1)');
       return tx.queryAndCommit(
         "insert into qc_probe values (2) returning current_user as role, current_setting('app.tenant_id') as tenant",
@@ -86,7 +87,7 @@ describe('database adapter: sessions', () => {
 
     // A failing last statement commits nothing, earlier statements included, and its error is translated.
     await expect(
-      test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, async (tx) => {
+      withTenant(test.db, tenant, { readOnly: false, transaction: true }, async (tx) => {
         await tx.query('insert into qc_probe values (3)');
         return tx.queryAndCommit('insert into qc_probe values (1)');
       }),
@@ -96,7 +97,7 @@ describe('database adapter: sessions', () => {
     // Statements after it are refused and never run, whichever way they are sent.
     for (const next of ['query', 'queryAndCommit'] as const) {
       await expect(
-        test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, async (tx) => {
+        withTenant(test.db, tenant, { readOnly: false, transaction: true }, async (tx) => {
           await tx.queryAndCommit('insert into qc_probe values (4)');
           await tx[next]('insert into qc_probe values (5)');
         }),
@@ -104,7 +105,7 @@ describe('database adapter: sessions', () => {
       await test.db.exec('delete from qc_probe where v = 4');
     }
     expect(await count()).toBe(2);
-    expect(await test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, (tx) => tx.query('select 1 as ok'))).toEqual([
+    expect(await withTenant(test.db, tenant, { readOnly: false, transaction: true }, (tx) => tx.query('select 1 as ok'))).toEqual([
       { ok: 1 },
     ]);
   });
@@ -112,7 +113,7 @@ describe('database adapter: sessions', () => {
   it('reads of many tenants at once, some failing, each run in their own tenant only', async () => {
     const tenants = ['b', 'c', 'd', 'e'].map((x) => `00000000-0000-4000-8000-00000000000${x}`);
     const read = (i: number) =>
-      test.db.tenantTransaction(tenants[i % tenants.length]!, { readOnly: true, transaction: false }, async (tx) => {
+      withTenant(test.db, tenants[i % tenants.length]!, { readOnly: true, transaction: false }, async (tx) => {
         if (i % 7 === 0) await expect(tx.query('select 1 / $1::int', [0])).rejects.toBeDefined();
         const [first] = await tx.query<{ tenant: string }>(whoAmI);
         await new Promise((resolve) => setImmediate(resolve)); // other tenants' statements go out meanwhile
@@ -130,7 +131,7 @@ describe('database adapter: sessions', () => {
     const tenants = ['b', 'c', 'd'].map((x) => `00000000-0000-4000-8000-00000000000${x}`);
     const insert = "insert into one_probe values ($1, current_setting('app.tenant_id')) returning current_user as role, tenant";
     const save = (v: number) =>
-      test.db.tenantTransaction(tenants[v % tenants.length]!, { readOnly: false, transaction: true }, (tx) =>
+      withTenant(test.db, tenants[v % tenants.length]!, { readOnly: false, transaction: true }, (tx) =>
         tx.queryAndCommit(insert, [v % 10 === 9 ? 0 : v]),
       );
     await test.db.query("insert into one_probe values (0, 'seed')");
@@ -151,7 +152,7 @@ describe('database adapter: sessions', () => {
     await Promise.all(
       Array.from({ length: 12 }, () =>
         expect(
-          test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, async (tx) => {
+          withTenant(test.db, tenant, { readOnly: false, transaction: true }, async (tx) => {
             void tx.query('select 1').catch(() => undefined);
             throw new Error('early');
           }),
@@ -159,14 +160,14 @@ describe('database adapter: sessions', () => {
       ),
     );
     const held = await Promise.all(
-      Array.from({ length: 8 }, () => test.db.tenantTransaction(tenant, { readOnly: false, transaction: true }, (tx) => tx.query(whoAmI))),
+      Array.from({ length: 8 }, () => withTenant(test.db, tenant, { readOnly: false, transaction: true }, (tx) => tx.query(whoAmI))),
     );
     expect(held).toHaveLength(8);
   });
 
   it('a read outside a transaction cannot write', async () => {
     await expect(
-      test.db.tenantTransaction(tenant, { readOnly: true, transaction: false }, (tx) =>
+      withTenant(test.db, tenant, { readOnly: true, transaction: false }, (tx) =>
         tx.query("insert into records (tenant_id, entity_id, name, data) values ($1, gen_random_uuid(), 'x', '{}')", [tenant]),
       ),
     ).rejects.toBeDefined();

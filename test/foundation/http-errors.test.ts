@@ -21,6 +21,14 @@ describe('error envelope for malformed requests', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/\bat .*\.ts:\d+|stack|select |insert /i);
   };
 
+  it('a path that is not valid percent-encoded UTF-8 → 400 in the envelope (not the framework format)', async () => {
+    for (const path of ['/api/entities/%E0%A4%A/records', '/api/entities/%ZZ/records', '/api/health/%C0']) {
+      const res = await t.get(path, { token: admin });
+      expectEnvelope(res, 400, 'VALIDATION_ERROR');
+      expect(JSON.stringify(res.body)).not.toContain('FST_');
+    }
+  });
+
   it('malformed JSON → 400, nothing written', async () => {
     const before = await count();
     const res = await t.post('/api/auth/tenants', '{"name": "x",', { token: admin });

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { manualClock } from '../../src/domain/auth/clock.js';
-import type { Services } from '../../src/services.js';
+import type { HookContributions, Services } from '../../src/services.js';
 import { prepareRuntime } from '../../src/start.js';
 import { createTestDatabase } from './database.js';
 
@@ -46,17 +46,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `hooks` adds extension points for this app only (e.g. save hooks a test controls). */
+export async function createTestApp(env: Record<string, string> = {}, options: { hooks?: HookContributions } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Every answer of every test is checked against its operation's output schema.
+    CHECK_OUTPUTS: 'true',
     ...env,
   });
   const clock = manualClock(new Date());
-  const runtime = await prepareRuntime(config, () => undefined, { db: database.db, clock });
+  const runtime = await prepareRuntime(config, () => undefined, {
+    db: database.db,
+    clock,
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+  });
   const { app } = runtime;
 
   const request = async (method: string, path: string, body?: unknown, options: CallOptions = {}) => {

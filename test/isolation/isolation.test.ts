@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
-import { isTenantOperation } from '../../src/operations/operation.js';
+import { isTenantOperation } from '../../src/operations/core/operation.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { ISOLATION_SCENARIOS } from './index.js';
 import type { TenantHandle } from './scenario.js';

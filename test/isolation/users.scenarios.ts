@@ -29,6 +29,28 @@ export const USER_SCENARIOS: IsolationScenarios = {
     expect((await t.get('/api/auth/tenant/users', { apiKey: b.apiKey, tenant: a.slug })).status).toBe(401);
   },
 
+  async create_user({ t, a, b }) {
+    const email = 'iso-provision@example.com';
+    const body = { email, password: PASSWORD, name: 'Provisioned' };
+    const countInA = async () => (await t.get('/api/auth/tenant/users', { apiKey: a.apiKey })).body.data.length as number;
+    const before = await countInA();
+    // A credential bound to B cannot name A (slug or id), nor reach it through X-Tenant-ID.
+    for (const named of [a.slug, a.id]) {
+      const res = await t.post('/api/auth/tenant/users/provision', { ...body, tenantSlug: named }, { apiKey: b.apiKey });
+      expect(res.status).toBe(401);
+    }
+    expect((await t.post('/api/auth/tenant/users/provision', body, { apiKey: b.apiKey, tenant: a.slug })).status).toBe(401);
+    expect(await countInA()).toBe(before);
+    expect(await logsIn(t, a, email)).toBe(false);
+    // Without a name it lands in B, the key's own tenant, and A still has nothing of it.
+    const own = await t.post('/api/auth/tenant/users/provision', body, { apiKey: b.apiKey });
+    expect(own.status).toBe(201);
+    expect(own.body.data.loginInfo.headers['X-Tenant-ID']).toBe(b.slug);
+    expect(await logsIn(t, b, email)).toBe(true);
+    expect(await logsIn(t, a, email)).toBe(false);
+    expect(await countInA()).toBe(before);
+  },
+
   async get_user({ t, a, b }) {
     const id = await userIn(t, a, 'iso-get@example.com');
     const res = await t.get(`/api/auth/tenant/users/${id}`, { apiKey: b.apiKey });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_TENANT_MESSAGE } from '../../src/operations/execute.js';
+import { NO_TENANT_MESSAGE } from '../../src/operations/core/execute.js';
+import { OPERATIONS } from '../../src/operations/index.js';
+import { renderText } from '../../src/transports/surface-text.js';
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import { adminApiKey, callTool, connectHttp, ok, startMcpService, type McpTestService, type TransportKind } from './helpers.js';
 
@@ -46,7 +48,10 @@ describe.each<TransportKind>(['streamable', 'sse'])('MCP over %s HTTP', (kind) =
     const tenants = await ok(client, 'list_tenants');
     expect(tenants.map((x: { slug: string }) => x.slug).sort()).toEqual(['acme-shop', 'other-co']);
     const before = await callTool(client, 'get_rest_api_spec');
-    expect(before).toMatchObject({ isError: true, json: { code: 'VALIDATION_ERROR', message: NO_TENANT_MESSAGE } });
+    expect(before).toMatchObject({
+      isError: true,
+      json: { code: 'VALIDATION_ERROR', message: renderText(NO_TENANT_MESSAGE, 'mcp', OPERATIONS) },
+    });
     const selected = await ok(client, 'select_tenant', { tenantSlug: 'acme-shop', unknownExtra: 1 });
     expect(selected.tenant).toMatchObject({ id: tenant.id, slug: 'acme-shop' });
     expect(selected.token).toBeUndefined();

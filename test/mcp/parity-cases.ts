@@ -63,6 +63,7 @@ export const PARITY_CASES: Record<string, ParityCase[]> = {
     {
       title: 'admin key without a tenant',
       refused: true,
+      worded: { rest: /send the X-Tenant-ID header/, mcp: /call select_tenant first/ },
       as: 'admin',
       args: () => ({}),
       rest: () => ({ method: 'GET', path: '/api/rest-api-spec' }),

@@ -25,8 +25,14 @@ export interface ParityCase {
   /** Credential on both sides. `tenant` = the tenant's API key, `admin` = an admin API key. */
   as: 'tenant' | 'admin';
   sides?: 'shared' | 'twin';
-  /** The input must be refused (same code and message on both sides); otherwise both must succeed. */
+  /**
+   * The input must be refused (same code on both sides, and the same message once each surface's
+   * references — a REST route, a tool name — are read as the operation they name); otherwise both
+   * must succeed.
+   */
   refused?: true;
+  /** The refusal is worded per surface beyond references (e.g. how to choose a tenant): REST and MCP patterns. */
+  worded?: { rest: RegExp; mcp: RegExp };
   /** Tenant chosen for an admin key: X-Tenant-ID over REST, select_tenant over MCP. */
   selectTenant?: boolean;
   arrange?(env: ParityEnv, tenant: ParityTenant): Promise<void>;
@@ -58,4 +64,17 @@ export function mask(value: unknown, tenant?: ParityTenant): unknown {
     return v;
   };
   return walk(JSON.parse(JSON.stringify(value)));
+}
+
+/** A REST error message with its route references read as the tool names MCP shows (`GET /api/auth/tenants` → `list_tenants`). */
+export function asToolWords(
+  message: string,
+  operations: ReadonlyArray<{ name: string; rest: ReadonlyArray<{ method: string; path: string }> }>,
+): string {
+  let out = message;
+  const routes = operations.flatMap((op) =>
+    op.rest.map((b) => [`${b.method} ${b.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`, op.name] as const),
+  );
+  for (const [route, name] of routes.sort((a, b) => b[0].length - a[0].length)) out = out.split(route).join(name);
+  return out;
 }

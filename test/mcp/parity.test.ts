@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
 import { adminApiKey, callTool, connectHttp, startMcpService, type McpTestService } from './helpers.js';
 import { PARITY_CASES } from './parity-cases.js';
-import { mask, type ParityCase, type ParityEnv, type ParityTenant } from './parity-harness.js';
+import { asToolWords, mask, type ParityCase, type ParityEnv, type ParityTenant } from './parity-harness.js';
 
 /** Tools that also have a REST route: both surfaces must answer the same for the same input. */
 const withBoth = OPERATIONS.filter((op) => op.tool && op.rest.length > 0).map((op) => op.name);
@@ -58,8 +58,14 @@ describe('REST and MCP parity', () => {
       expect(mask(mcp.json, mcpTenant)).toEqual(mask(rest.body.data, restTenant));
     } else {
       expect(mcp.isError, `REST answered ${JSON.stringify(rest.body)}`).toBe(true);
-      const error = (e: { code: string; message: string }, tn: ParityTenant) => mask({ code: e.code, message: e.message }, tn);
-      expect(error(mcp.json, mcpTenant)).toEqual(error(rest.body.error, restTenant));
+      expect(mcp.json.code).toBe(rest.body.error.code);
+      if (c.worded) {
+        expect(rest.body.error.message).toMatch(c.worded.rest);
+        expect(mcp.json.message).toMatch(c.worded.mcp);
+      } else {
+        const message = (text: string, tn: ParityTenant) => mask(asToolWords(text, OPERATIONS), tn);
+        expect(message(mcp.json.message, mcpTenant)).toEqual(message(rest.body.error.message, restTenant));
+      }
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
-import type { Profile } from '../../src/operations/operation.js';
+import type { Profile } from '../../src/operations/core/operation.js';
 import { buildMcpHttpApp } from '../../src/transports/mcp/http.js';
 import { listTools, toolOperations } from '../../src/transports/mcp/tools.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
-import { NO_TENANT_MESSAGE } from '../../src/operations/execute.js';
+import { NO_TENANT_MESSAGE } from '../../src/operations/core/execute.js';
+import { renderText } from '../../src/transports/surface-text.js';
 import { toolOperations } from '../../src/transports/mcp/tools.js';
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import {
@@ -72,7 +73,7 @@ describe('MCP over stdio (npm run mcp / tenantbase mcp)', () => {
     const { client } = await connect(s.apiUrl, adminKey);
     expect(await callTool(client, 'get_rest_api_spec')).toMatchObject({
       isError: true,
-      json: { code: 'VALIDATION_ERROR', message: NO_TENANT_MESSAGE },
+      json: { code: 'VALIDATION_ERROR', message: renderText(NO_TENANT_MESSAGE, 'mcp', OPERATIONS) },
     });
     const selected = await ok(client, 'select_tenant', { tenantSlug: 'stdio-shop' });
     expect(selected.tenant.id).toBe(tenant.id);

@@ -1,20 +1,23 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
-import type { Profile } from '../../src/operations/operation.js';
+import type { Profile } from '../../src/operations/core/operation.js';
 import { listTools, toolOperations } from '../../src/transports/mcp/tools.js';
 
 /**
- * Deterministic size of the `tools/list` answer per profile (o200k tokens of the JSON the server
- * sends), over whatever the catalogue holds. Budgets of issue #6: core ≤ 2,500, all ≤ 8,000.
+ * Deterministic size of what a model is given per profile — each tool's name, description and
+ * inputSchema, as o200k tokens of their JSON — over whatever the catalogue holds. Budgets: core ≤
+ * 2,500, all ≤ 8,000. Output schemas and annotations reach the client too but not, as a rule, the
+ * model's context: they are measured and reported beside it.
  */
 const BUDGETS: Record<Profile, number> = { core: 2_500, advanced: 8_000, all: 8_000 };
 const PROFILES: Profile[] = ['core', 'advanced', 'all'];
 
 const measure = (profile: Profile) => {
   const tools = listTools(OPERATIONS, profile);
-  const json = JSON.stringify({ tools });
-  return { tools: tools.length, bytes: Buffer.byteLength(json), tokens: countTokens(json) };
+  const given = JSON.stringify({ tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) });
+  const outputs = JSON.stringify(tools.map((t) => t.outputSchema));
+  return { tools: tools.length, bytes: Buffer.byteLength(given), tokens: countTokens(given), outputSchemaTokens: countTokens(outputs) };
 };
 
 describe('tools/list budget per profile', () => {

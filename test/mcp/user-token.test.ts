@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOperation } from '../../src/operations/index.js';
-import { MCP_AUTHENTICATORS } from '../../src/transports/mcp/auth.js';
 import { adminApiKey, callTool, connectHttp, ok, startMcpService, type McpTestService } from './helpers.js';
 
-/**
- * Tenant-user JWTs from `tenant_login` (audience MCP_SERVER_URL) on the MCP HTTP transports. The
- * users feature brings `tenant_login`, `create_user` and the authenticator
- * (`authenticateMcpUserToken`, one entry of MCP_AUTHENTICATORS); until the merge this is skipped.
- */
-const ready = Boolean(findOperation('tenant_login') && findOperation('create_user'));
-
-describe.skipIf(!ready)('tenant-user tokens on the MCP HTTP transports', () => {
+/** Tenant-user JWTs from `tenant_login` (audience MCP_SERVER_URL) on the MCP HTTP transports. */
+describe('tenant-user tokens on the MCP HTTP transports', () => {
   let s: McpTestService;
   let adminKey: string;
   let tenant: { id: string; slug: string; token: string };
@@ -24,8 +16,9 @@ describe.skipIf(!ready)('tenant-user tokens on the MCP HTTP transports', () => {
     await s.close();
   });
 
-  it('has an MCP authenticator for tenant-user JWTs', () => {
-    expect(MCP_AUTHENTICATORS.map((a) => a.name)).toContain('tenant_user_jwt');
+  it('the credential registry takes tenant-user JWTs on MCP only', () => {
+    const kind = s.t.services.credentials.kinds.find((k) => k.name === 'tenant_user_jwt');
+    expect(kind?.surfaces).toEqual(['mcp']);
   });
 
   it.each(['streamable', 'sse'] as const)('accepts a tenant_login token over %s, pinned to its tenant', async (kind) => {

@@ -1,16 +1,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOperation } from '../../src/operations/index.js';
 import { adminApiKey, callTool, connectHttp, connectStdio, ok, startMcpService, type McpTestService } from './helpers.js';
 
 /**
- * The agent workflow of issue #6 over every transport: list tenants → select tenant → generate
- * an entity → publish → add a field and publish again → create records with a relation → query
- * with a filter → export metadata. It needs the entity and record tools, which other branches
- * add; until the catalogue holds them this suite is skipped (and says which are missing).
+ * The agent workflow over every transport: list tenants → select tenant → generate an entity →
+ * publish → add a field and publish again → create records with a relation → query with a filter
+ * → export metadata.
  */
-const NEEDED = ['generate_entity', 'publish_entity', 'manage_custom_fields', 'create_record', 'query_records', 'export_metadata'];
-const missing = NEEDED.filter((name) => !findOperation(name));
 
 async function workflow(client: Client, tenantSlug: string) {
   const tenants = await ok(client, 'list_tenants');
@@ -66,31 +62,28 @@ async function workflow(client: Client, tenantSlug: string) {
   expect(notSelected).toMatchObject({ isError: true, json: { code: 'NOT_FOUND' } });
 }
 
-describe.skipIf(missing.length > 0)(
-  `agent workflow over every transport${missing.length ? ` (skipped: missing ${missing.join(', ')})` : ''}`,
-  () => {
-    let s: McpTestService;
-    let adminKey: string;
-    beforeAll(async () => {
-      s = await startMcpService();
-      adminKey = await adminApiKey(s.t);
-    });
-    afterAll(async () => {
-      await s.close();
-    });
+describe('agent workflow over every transport', () => {
+  let s: McpTestService;
+  let adminKey: string;
+  beforeAll(async () => {
+    s = await startMcpService();
+    adminKey = await adminApiKey(s.t);
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
-    it.each(['streamable', 'sse'] as const)('over %s HTTP', async (kind) => {
-      const tenant = await s.t.createTenant(`Workflow ${kind}`);
-      const client = await connectHttp(kind, s.mcpBase, adminKey);
-      await workflow(client, tenant.slug);
-      await client.close();
-    });
+  it.each(['streamable', 'sse'] as const)('over %s HTTP', async (kind) => {
+    const tenant = await s.t.createTenant(`Workflow ${kind}`);
+    const client = await connectHttp(kind, s.mcpBase, adminKey);
+    await workflow(client, tenant.slug);
+    await client.close();
+  });
 
-    it('over stdio (the real command)', async () => {
-      const tenant = await s.t.createTenant('Workflow stdio');
-      const { client } = await connectStdio(s.apiUrl, adminKey);
-      await workflow(client, tenant.slug);
-      await client.close();
-    });
-  },
-);
+  it('over stdio (the real command)', async () => {
+    const tenant = await s.t.createTenant('Workflow stdio');
+    const { client } = await connectStdio(s.apiUrl, adminKey);
+    await workflow(client, tenant.slug);
+    await client.close();
+  });
+});

@@ -1,9 +1,9 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALIDATION_CHANNEL, onInvalidation } from '../../src/db/invalidation.js';
+import { INVALIDATION_CHANNEL, InvalidationBus } from '../../src/db/invalidation.js';
 import { entitiesChangeKey } from '../../src/domain/entities/entity.repository.js';
 import type { PublishedEntity } from '../../src/domain/entities/entity.types.js';
-import { PublishedEntityCache, publishedEntities } from '../../src/domain/entities/published-entity.cache.js';
+import { PublishedEntityCache } from '../../src/domain/entities/published-entity.cache.js';
 import { createEntity, type Auth } from '../entities/helpers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { TEST_DATABASE } from '../helpers/database.js';
@@ -27,7 +27,7 @@ describe('published-entity cache', () => {
 
   it('serves record requests from the cache once the definition was read', async () => {
     expect((await t.post(records, { title: 'one' }, auth)).status).toBe(201);
-    expect(publishedEntities.get(tenantId, 'notes')).toMatchObject({ name: 'notes', version: 1 });
+    expect(t.services.entities.get(tenantId, 'notes')).toMatchObject({ name: 'notes', version: 1 });
   });
 
   it('a publish is seen by the very next record request (a pending draft is not)', async () => {
@@ -72,7 +72,7 @@ describe('PublishedEntityCache', () => {
   } as PublishedEntity;
 
   it('does not store a read that raced an eviction', () => {
-    const cache = new PublishedEntityCache();
+    const cache = new PublishedEntityCache(new InvalidationBus());
     const mark = cache.mark();
     cache.evict('t1');
     cache.put('t1', 'n', structuredClone(entity), mark);
@@ -83,7 +83,7 @@ describe('PublishedEntityCache', () => {
 
   it('evicts per tenant or everything, expires after the TTL, and hands out frozen definitions', () => {
     let now = 0;
-    const cache = new PublishedEntityCache(() => now);
+    const cache = new PublishedEntityCache(new InvalidationBus(), () => now);
     cache.put('t1', 'n', structuredClone(entity), cache.mark());
     cache.put('t2', 'n', structuredClone(entity), cache.mark());
     cache.evict('t1');
@@ -112,7 +112,7 @@ describe.runIf(TEST_DATABASE === 'postgres')('invalidation across processes (Pos
 
   const heard = (key: string, ms: number) =>
     new Promise<boolean>((resolve) => {
-      const stop = onInvalidation((k) => {
+      const stop = t.db.invalidations.subscribe((k) => {
         if (k === key) {
           stop();
           resolve(true);
@@ -127,7 +127,12 @@ describe.runIf(TEST_DATABASE === 'postgres')('invalidation across processes (Pos
   it('another process committing a change evicts here; a rolled-back one does not', async () => {
     const tenant = await t.createTenant('Remote Co');
     const key = entitiesChangeKey(tenant.id);
-    publishedEntities.put(tenant.id, 'x', { id: 'e', name: 'x', version: 1, definition: {} } as PublishedEntity, publishedEntities.mark());
+    t.services.entities.put(
+      tenant.id,
+      'x',
+      { id: 'e', name: 'x', version: 1, definition: {} } as PublishedEntity,
+      t.services.entities.mark(),
+    );
     const rolledBack = heard(key, 500);
     await other
       .begin(async (sql) => {
@@ -136,10 +141,10 @@ describe.runIf(TEST_DATABASE === 'postgres')('invalidation across processes (Pos
       })
       .catch(() => undefined);
     expect(await rolledBack).toBe(false);
-    expect(publishedEntities.get(tenant.id, 'x')).toBeDefined();
+    expect(t.services.entities.get(tenant.id, 'x')).toBeDefined();
     const committed = heard(key, 5_000);
     await other.begin((sql) => sql`select pg_notify(${INVALIDATION_CHANNEL}, ${key})`);
     expect(await committed).toBe(true);
-    expect(publishedEntities.get(tenant.id, 'x')).toBeUndefined();
+    expect(t.services.entities.get(tenant.id, 'x')).toBeUndefined();
   });
 });

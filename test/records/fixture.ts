@@ -12,8 +12,11 @@ export interface RecordsFixture {
   countRecords(entity?: string): Promise<number>;
 }
 
-export async function createRecordsFixture(env: Record<string, string> = {}): Promise<RecordsFixture> {
-  const t = await createTestApp(env);
+export async function createRecordsFixture(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<RecordsFixture> {
+  const t = await createTestApp(env, options);
   const tenant = await t.createTenant('Records Co');
   await seedPublishedEntity(
     t,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/domain/access/principal.js';
 import { AppError } from '../../src/errors.js';
-import type { OperationContext } from '../../src/operations/context.js';
-import { executeOperation } from '../../src/operations/execute.js';
+import type { OperationContext } from '../../src/operations/core/context.js';
+import { executeOperation } from '../../src/operations/core/execute.js';
 import { findOperation } from '../../src/operations/index.js';
 import { createRecordsFixture, type RecordsFixture } from './fixture.js';
 
@@ -10,7 +10,8 @@ import { createRecordsFixture, type RecordsFixture } from './fixture.js';
 describe('record operations with MCP arguments and per-role permissions', () => {
   let f: RecordsFixture;
   let ctx: (principal?: Principal) => OperationContext;
-  const call = (name: string, args: unknown, principal?: Principal) => executeOperation(findOperation(name)!, ctx(principal), args);
+  const call = (name: string, args: unknown, principal?: Principal) =>
+    executeOperation(findOperation(name)!, ctx(principal), args).then((r) => r.data);
   const failure = async (promise: Promise<unknown>) => {
     const error = await promise.then(
       () => null,

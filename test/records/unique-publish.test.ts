@@ -3,12 +3,12 @@ import { withTenant } from '../../src/db/with-tenant.js';
 import type { PublishedEntity } from '../../src/domain/entities/entity.types.js';
 import { announceChange } from '../../src/db/invalidation.js';
 import { entitiesChangeKey, findPublishedEntity } from '../../src/domain/entities/entity.repository.js';
-import { PUBLISH_HOOKS, runPublishHooks } from '../../src/domain/entities/publish-hooks.js';
+import { runPublishHooks } from '../../src/domain/entities/publish-hooks.js';
 import { rebuildUniqueValuesOnPublish } from '../../src/domain/records/unique-values.js';
 import { AppError } from '../../src/errors.js';
 import { createRecordsFixture, type RecordsFixture } from './fixture.js';
 
-/** The publish hook records register: unique side-table rows follow the published definition. */
+/** The publish hook of records: unique side-table rows follow the published definition. */
 describe('unique values across entity publishes', () => {
   let f: RecordsFixture;
   let v1: PublishedEntity;
@@ -22,7 +22,7 @@ describe('unique values across entity publishes', () => {
   });
   const publish = (next: PublishedEntity, previous: PublishedEntity) =>
     withTenant(f.t.db, f.tenant.id, { readOnly: false }, async (tx) => {
-      await runPublishHooks(tx, next, previous);
+      await runPublishHooks(tx, f.t.services.hooks.onPublish, next, previous);
       // Make the stored published version the one records validate against (writing it directly,
       // so announce the change as the repository's publish does: caches of definitions drop it).
       await announceChange(tx, entitiesChangeKey(f.tenant.id));
@@ -55,8 +55,8 @@ describe('unique values across entity publishes', () => {
     await f.t.close();
   });
 
-  it('is registered as a publish hook', () => {
-    expect(PUBLISH_HOOKS).toContain(rebuildUniqueValuesOnPublish);
+  it('is one of the publish hooks the service composes', () => {
+    expect(f.t.services.hooks.onPublish).toContain(rebuildUniqueValuesOnPublish);
   });
 
   it('refuses to make a field unique while records share a value (CONFLICT naming it), and rolls back', async () => {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controlledSaveHooks } from '../helpers/save-hooks.js';
 import { createRecordsFixture, type RecordsFixture } from './fixture.js';
 
 /** Every refused body: 400 (or 409) naming the field, and nothing written. */
 describe('record validation per field type', () => {
   let f: RecordsFixture;
+  const hooks = controlledSaveHooks();
   beforeAll(async () => {
-    f = await createRecordsFixture();
+    f = await createRecordsFixture({}, { hooks: { saveHooks: [hooks.provider] } });
   });
   afterAll(async () => {
     await f.t.close();
@@ -173,10 +175,8 @@ describe('record validation per field type', () => {
     ]);
 
     // With rule validation registered, the relation check runs first (CONTRACT §7: schema, then rules).
-    const { RULE_HOOKS } = await import('../../src/domain/records/save-pipeline.js');
     const ruleRuns: string[] = [];
-    const rule = async () => void ruleRuns.push('ran');
-    RULE_HOOKS.validateRules.push(rule);
+    hooks.set('orders', { validateRules: [async () => void ruleRuns.push('ran')] });
     try {
       const before = await f.countRecords();
       const res = await f.t.post(f.base('orders'), { code: 'x', customer: missing }, f.as);
@@ -188,7 +188,7 @@ describe('record validation per field type', () => {
       expect((await f.t.post(f.base('orders'), { code: 'y', customer: customer.id }, f.as)).status).toBe(201);
       expect(ruleRuns).toEqual(['ran']);
     } finally {
-      RULE_HOOKS.validateRules.splice(RULE_HOOKS.validateRules.indexOf(rule), 1);
+      hooks.clear();
     }
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/domain/access/principal.js';
 import { SESSION_TTL_MS } from '../../src/domain/users/session-token.js';
 import { authenticateMcpUserToken } from '../../src/domain/users/session.service.js';
-import { executeOperation } from '../../src/operations/execute.js';
+import { executeOperation } from '../../src/operations/core/execute.js';
 import { findOperation } from '../../src/operations/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createUser, PASSWORD } from './users.helpers.js';
@@ -32,7 +32,7 @@ describe('users on the MCP side', () => {
       findOperation(name)!,
       { db: t.db, config: t.config, services: t.services, principal, tenant, clientAddress: 'mcp-test' },
       input,
-    );
+    ).then((r) => r.data);
 
   const mcpLogin = async (email: string, password = PASSWORD) =>
     (await run('tenant_login', { tenantSlug: acme.slug, email, password }, null)) as {
@@ -91,21 +91,21 @@ describe('users on the MCP side', () => {
     expect(new Date(expiresAt).getTime()).toBe(t.clock.now().getTime() + SESSION_TTL_MS);
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
     expect(payload).toMatchObject({ aud: 'https://mcp.example.test/mcp', sub: user.id, tid: acme.id, sid: expect.any(String) });
-    const principal = await authenticateMcpUserToken(t.db, t.services, t.config, token);
+    const principal = await authenticateMcpUserToken(t.db, t.services, token);
     expect(principal).toMatchObject({ kind: 'tenant_user', userId: user.id, tenantId: acme.id, role: 'admin', sessionId: payload.sid });
     // It is an MCP credential, not a REST one.
     expect((await t.get('/api/auth/tenant/me', { token })).status).toBe(401);
   });
 
   it('refuses REST admin tokens, REST session tokens, tampered and wrongly failed logins', async () => {
-    expect(await authenticateMcpUserToken(t.db, t.services, t.config, acme.token)).toBeNull();
+    expect(await authenticateMcpUserToken(t.db, t.services, acme.token)).toBeNull();
     const rest = await t.post('/api/auth/tenant/login', { email: 'ana@example.com', password: PASSWORD }, { tenant: acme.slug });
-    expect(await authenticateMcpUserToken(t.db, t.services, t.config, rest.body.data.token)).toBeNull();
+    expect(await authenticateMcpUserToken(t.db, t.services, rest.body.data.token)).toBeNull();
     const { token } = await mcpLogin('ana@example.com');
     // A character well inside the signature (the last one also carries padding bits), always changed.
     const at = token.length - 5;
     const tampered = `${token.slice(0, at)}${token[at] === 'x' ? 'y' : 'x'}${token.slice(at + 1)}`;
-    expect(await authenticateMcpUserToken(t.db, t.services, t.config, tampered)).toBeNull();
+    expect(await authenticateMcpUserToken(t.db, t.services, tampered)).toBeNull();
     await expect(mcpLogin('ana@example.com', 'wrong-password')).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       message: 'Invalid email or password',
@@ -113,7 +113,7 @@ describe('users on the MCP side', () => {
   });
 
   it('is revoked by expiry, password change, deactivation and deletion', async () => {
-    const check = (token: string) => authenticateMcpUserToken(t.db, t.services, t.config, token);
+    const check = (token: string) => authenticateMcpUserToken(t.db, t.services, token);
     const key = { apiKey: acme.apiKey };
     const u = await createUser(t, acme, { email: 'rev@example.com' });
 

@@ -44,7 +44,8 @@ describe('user management by role', () => {
       const res = await t.request(method, path, body, as(who));
       expect(res.status, `${who} ${action}`).toBe(403);
       expect(res.body.error.code).toBe('FORBIDDEN');
-      expect(res.body.error.message).toContain(action);
+      // The REST answer names the route the caller used (MCP answers name the tool).
+      expect(res.body.error.message, action).toContain(`${method} ${path.replace(victim.id, '{id}')}`);
     }
     expect(await countRows(t, 'tenant_users', acme.id)).toBe(before);
     const after = await t.get(`/api/auth/tenant/users/${victim.id}`, { apiKey: acme.apiKey });

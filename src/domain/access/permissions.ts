@@ -1,7 +1,16 @@
 import type { Principal, RecordAction, TenantRole } from './principal.js';
 
-/** What a tenant-scoped operation requires of its caller (CONTRACT §4). */
+/**
+ * Who may do what (docs/users.md "Roles"). Every decision switches exhaustively on the principal's
+ * kind: a new kind (bots, channels) does not compile until each function here has decided what it
+ * may do, and no branch grants by default.
+ */
+
+/** What a tenant-scoped operation requires of its caller. */
 export type TenantPermission = 'schema.read' | 'schema.write' | 'users.manage' | 'records';
+
+/** Who may call an operation that runs outside a tenant. */
+export type GlobalAccess = 'public' | 'authenticated' | 'admin';
 
 const ROLE_RECORD_ACTIONS: Record<TenantRole, readonly RecordAction[]> = {
   owner: ['create', 'read', 'update', 'delete'],
@@ -10,24 +19,62 @@ const ROLE_RECORD_ACTIONS: Record<TenantRole, readonly RecordAction[]> = {
   viewer: ['read'],
 };
 
-/** Administrators, admin keys and tenant keys act with owner rights; tenant users by role. */
-export function canUseOperation(principal: Principal, permission: TenantPermission): boolean {
-  if (principal.kind !== 'tenant_user') return true;
+function unknownKind(principal: never): never {
+  throw new Error(`no permissions are defined for principal ${JSON.stringify(principal)}`);
+}
+
+/** Whether `principal` (null: anonymous) may call an operation of this access. */
+export function canUseGlobal(principal: Principal | null, access: GlobalAccess): boolean {
+  if (access === 'public') return true;
+  if (!principal) return false;
+  switch (principal.kind) {
+    case 'admin':
+      return true;
+    case 'tenant_key':
+    case 'tenant_user':
+      return access === 'authenticated';
+    default:
+      return unknownKind(principal);
+  }
+}
+
+function roleMay(role: TenantRole, permission: TenantPermission, canManageUsers: boolean): boolean {
   switch (permission) {
     case 'schema.read':
     case 'records':
       return true;
     case 'schema.write':
-      return principal.role === 'owner' || principal.role === 'admin';
+      return role === 'owner' || role === 'admin';
     case 'users.manage':
-      return principal.role === 'owner' || principal.role === 'admin' || principal.permissions.canManageUsers === true;
+      return role === 'owner' || role === 'admin' || canManageUsers;
+  }
+}
+
+/** Administrators, admin keys and tenant keys act with owner rights; tenant users by role. */
+export function canUseOperation(principal: Principal, permission: TenantPermission): boolean {
+  switch (principal.kind) {
+    case 'admin':
+    case 'tenant_key':
+      return true;
+    case 'tenant_user':
+      return roleMay(principal.role, permission, principal.permissions.canManageUsers === true);
+    default:
+      return unknownKind(principal);
   }
 }
 
 /** `permissions.entities[entity]`, where present, replaces the role's record actions for that entity. */
 export function canOnRecords(principal: Principal, action: RecordAction, entityName: string): boolean {
-  if (principal.kind !== 'tenant_user') return true;
-  const override = principal.permissions.entities?.[entityName];
-  const allowed = Array.isArray(override) ? override : ROLE_RECORD_ACTIONS[principal.role];
-  return allowed.includes(action);
+  switch (principal.kind) {
+    case 'admin':
+    case 'tenant_key':
+      return true;
+    case 'tenant_user': {
+      const override = principal.permissions.entities?.[entityName];
+      const allowed = Array.isArray(override) ? override : ROLE_RECORD_ACTIONS[principal.role];
+      return allowed.includes(action);
+    }
+    default:
+      return unknownKind(principal);
+  }
 }

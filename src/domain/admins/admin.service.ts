@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { unauthorized } from '../../errors.js';
-import type { Services } from '../../services.js';
 import type { Principal } from '../access/principal.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { JwtSigner } from '../auth/tokens.js';
 import { countAdmins, findAdminByEmail, findAdminForToken, insertAdmin, revokeAdminToken } from './admin.repository.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
@@ -15,7 +15,10 @@ export const BAD_LOGIN_MESSAGE = 'Invalid email or password';
  * Creates the first administrator when none exists: from ADMIN_EMAIL/ADMIN_PASSWORD, else
  * admin@localhost with a random password that is returned once for the console.
  */
-export async function bootstrapAdmin(db: Database, config: Config): Promise<{ email: string; generatedPassword?: string } | null> {
+export async function bootstrapAdmin(
+  db: Database,
+  config: { readonly adminEmail: string | undefined; readonly adminPassword: string | undefined },
+): Promise<{ email: string; generatedPassword?: string } | null> {
   if ((await countAdmins(db)) > 0) return null;
   const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const generatedPassword = config.adminPassword ? undefined : randomBytes(18).toString('base64url');
@@ -26,7 +29,7 @@ export async function bootstrapAdmin(db: Database, config: Config): Promise<{ em
 
 export async function loginAdmin(
   db: Database,
-  services: Services,
+  services: { readonly loginThrottle: LoginThrottle; readonly jwt: JwtSigner },
   ttlSeconds: number,
   input: { email: string; password: string },
   clientAddress: string,
@@ -46,8 +49,8 @@ export async function loginAdmin(
 }
 
 /** The principal of a valid, unrevoked admin token; null otherwise. */
-export async function authenticateAdminToken(db: Database, services: Services, token: string): Promise<Principal | null> {
-  const claims = await services.jwt.verifyAdminToken(token);
+export async function authenticateAdminToken(db: Database, jwt: JwtSigner, token: string): Promise<Principal | null> {
+  const claims = await jwt.verifyAdminToken(token);
   if (!claims) return null;
   const admin = await findAdminForToken(db, claims.adminId, claims.tokenId);
   if (!admin) return null;

@@ -1,8 +1,8 @@
 import type { FieldDefinition, PublishedEntity } from '../entities/entity.types.js';
+import { DEFAULT_PAGE_SIZE, MAX_IN_VALUES, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../records/list-limits.js';
+import { filterOperatorsFor, SYSTEM_KEYS } from '../records/list-query.js';
 
 type Schema = Record<string, unknown>;
-
-const SYSTEM_KEYS = ['id', 'createdAt', 'updatedAt'];
 
 const pascal = (name: string) =>
   name
@@ -105,12 +105,17 @@ function entityPaths(entity: PublishedEntity, schemas: Record<string, Schema>): 
   const title = entity.definition.displayName || entity.name;
   const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
   const resolveParam = { name: 'resolve', in: 'query', schema: { type: 'boolean' }, description: 'Expand relation fields to { id, data }' };
-  const keys = [...fields.map((f) => f.fieldKey), ...SYSTEM_KEYS];
-  const filters = keys.map((key) => ({
+  const systemKeys = Object.keys(SYSTEM_KEYS) as Array<keyof typeof SYSTEM_KEYS>;
+  const keys = [...fields.map((f) => f.fieldKey), ...systemKeys];
+  const filterable = [
+    ...fields.map((f) => [f.fieldKey, filterOperatorsFor(f)] as const),
+    ...systemKeys.map((k) => [k, filterOperatorsFor(k)] as const),
+  ];
+  const filters = filterable.map(([key, ops]) => ({
     name: `filter.${key}`,
     in: 'query',
     schema: { type: 'string' },
-    description: `Equality on ${key}; operators as filter.${key}.<op> with op eq ne gt gte lt lte in contains startsWith isNull`,
+    description: `Equality on ${key}; other operators as filter.${key}.<op> with op ${ops.join(', ')} (in: up to ${MAX_IN_VALUES} comma-separated values)`,
   }));
   const record = ok(ref(`${base}Record`));
   const body = (name: string) => ({ required: true, content: json(ref(name)) });
@@ -122,10 +127,15 @@ function entityPaths(entity: PublishedEntity, schemas: Record<string, Schema>): 
         tags: [tag],
         parameters: [
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
           { name: 'sort', in: 'query', schema: { type: 'string', enum: keys } },
           { name: 'order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'], default: 'asc' } },
-          { name: 'search', in: 'query', schema: { type: 'string' }, description: 'Case- and accent-insensitive text search' },
+          {
+            name: 'search',
+            in: 'query',
+            schema: { type: 'string', maxLength: MAX_SEARCH_LENGTH },
+            description: 'Case- and accent-insensitive text search',
+          },
           resolveParam,
           ...filters,
         ],
@@ -189,7 +199,20 @@ function entityPaths(entity: PublishedEntity, schemas: Record<string, Schema>): 
 }
 
 /** OpenAPI 3.1 of one tenant's record API, from its published entities. */
-export function buildRecordApiSpec(tenant: { slug: string; name: string }, entities: readonly PublishedEntity[], version: string): Schema {
+/** An OpenAPI 3.1 document. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, Schema>;
+  components?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export function buildRecordApiSpec(
+  tenant: { slug: string; name: string },
+  entities: readonly PublishedEntity[],
+  version: string,
+): OpenApiDocument {
   const schemas: Record<string, Schema> = {
     Error: {
       type: 'object',

@@ -1,14 +1,6 @@
 import { announceChange } from '../../db/invalidation.js';
-import { registerConstraintMessages } from '../../db/sql-errors.js';
 import type { TenantTx } from '../../db/with-tenant.js';
 import type { EntityDefinition, PublishedEntity } from './entity.types.js';
-
-registerConstraintMessages({
-  entities_tenant_name_key:
-    'An entity with this name already exists in this tenant; choose another name, or change its fields with manage_custom_fields',
-  entity_versions_one_draft: 'This entity already has a draft (changed concurrently); retry the call',
-  entity_versions_pkey: 'This entity version was written concurrently; retry the call',
-});
 
 /** The change key of a tenant's published entity definitions (published-entity.cache.ts). */
 export const entitiesChangeKey = (tenantId: string) => `entities:${tenantId}`;

@@ -15,7 +15,7 @@ import {
 } from './entity.repository.js';
 import type { EntityDefinition, PublishedEntity } from './entity.types.js';
 import { FIELD_TYPES } from './field-types.js';
-import { runPublishHooks } from './publish-hooks.js';
+import { runPublishHooks, type PublishHook } from './publish-hooks.js';
 import { schemaFields } from './schema-view.js';
 
 /** NOT_FOUND for an unknown entity, naming the ones that exist. */
@@ -44,7 +44,7 @@ export interface GenerateInput {
 }
 
 /** Creates an entity as draft version 1, published at once with `auto_publish`. */
-export async function generateEntity(tx: TenantTx, input: GenerateInput) {
+export async function generateEntity(tx: TenantTx, onPublish: readonly PublishHook[], input: GenerateInput) {
   const problems: Problems = [];
   if (input.auto_publish && !input.version_message) {
     problems.push({ field: 'version_message', message: 'version_message is required when auto_publish is true (e.g. "Initial version")' });
@@ -61,8 +61,8 @@ export async function generateEntity(tx: TenantTx, input: GenerateInput) {
   }
   const id = await insertEntity(tx, name);
   await insertDraft(tx, id, 1, definition);
-  if (input.auto_publish) await publishLocked(tx, name, input.version_message ?? null);
-  const status = input.auto_publish ? 'published' : 'draft';
+  if (input.auto_publish) await publishLocked(tx, onPublish, name, input.version_message ?? null);
+  const status = input.auto_publish ? ('published' as const) : ('draft' as const);
   return {
     success: true,
     message: input.auto_publish
@@ -144,7 +144,7 @@ export async function getEntitySchema(tx: TenantTx, input: { entityName: string;
     publishedVersion: state.published?.version ?? null,
     hasDraft: state.draft !== null,
     fields: schemaFields(d),
-    fieldTypes: FIELD_TYPES,
+    fieldTypes: [...FIELD_TYPES],
   };
 }
 
@@ -161,9 +161,13 @@ function parseVersion(v: number | string | undefined): number | 'draft' | 'publi
 }
 
 /** Publishes the draft as the next version. */
-export async function publishEntity(tx: TenantTx, input: { entityName: string; version_message?: string | undefined }) {
+export async function publishEntity(
+  tx: TenantTx,
+  onPublish: readonly PublishHook[],
+  input: { entityName: string; version_message?: string | undefined },
+) {
   if (!(await lockEntity(tx, input.entityName))) throw await entityNotFound(tx, input.entityName);
-  const published = await publishLocked(tx, input.entityName, input.version_message ?? null);
+  const published = await publishLocked(tx, onPublish, input.entityName, input.version_message ?? null);
   return {
     success: true,
     message: `Entity "${published.name}" published as version ${published.version}`,
@@ -175,7 +179,12 @@ export async function publishEntity(tx: TenantTx, input: { entityName: string; v
 }
 
 /** Publishes under the entity row lock: the second of two concurrent publishes finds no draft. */
-async function publishLocked(tx: TenantTx, name: string, message: string | null): Promise<PublishedEntity> {
+async function publishLocked(
+  tx: TenantTx,
+  onPublish: readonly PublishHook[],
+  name: string,
+  message: string | null,
+): Promise<PublishedEntity> {
   await lockEntity(tx, name);
   const state = (await findEntityState(tx, name))!;
   if (!state.draft) {
@@ -192,7 +201,7 @@ async function publishLocked(tx: TenantTx, name: string, message: string | null)
   const previous: PublishedEntity | null = state.published
     ? { id: state.id, name, version: state.published.version, definition: state.published.definition }
     : null;
-  await runPublishHooks(tx, published, previous);
+  await runPublishHooks(tx, onPublish, published, previous);
   return published;
 }
 
@@ -215,5 +224,10 @@ export async function deleteEntity(tx: TenantTx, input: { entityName: string }) 
     );
   }
   await deleteEntityRow(tx, state.id);
-  return { success: true, deleted: true, entityName: state.name, message: `Entity "${state.name}" and all its records were deleted` };
+  return {
+    success: true,
+    deleted: true as const,
+    entityName: state.name,
+    message: `Entity "${state.name}" and all its records were deleted`,
+  };
 }

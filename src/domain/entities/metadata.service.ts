@@ -3,7 +3,7 @@ import { conflict, validationError } from '../../errors.js';
 import { checkIdentifier, checkRelations, normalizeDefinition, throwIfProblems, type Problems } from './definition.js';
 import { insertDraft, insertEntity, insertPublishedVersion, listEntityStates, type EntityState } from './entity.repository.js';
 import type { EntityDefinition } from './entity.types.js';
-import { runPublishHooks } from './publish-hooks.js';
+import { runPublishHooks, type PublishHook } from './publish-hooks.js';
 import { canonicalJson } from './schema-view.js';
 
 export const METADATA_FORMAT = 'tenantbase.metadata';
@@ -108,7 +108,7 @@ const importedSnapshot = (e: ImportedEntity) =>
  * (importing twice changes nothing); an existing entity that differs is a conflict, and then
  * nothing is written.
  */
-export async function importMetadata(tx: TenantTx, metadata: unknown) {
+export async function importMetadata(tx: TenantTx, onPublish: readonly PublishHook[], metadata: unknown) {
   let doc = metadata;
   if (typeof doc === 'string') {
     try {
@@ -175,7 +175,7 @@ export async function importMetadata(tx: TenantTx, metadata: unknown) {
       continue;
     }
     await insertPublishedVersion(tx, id, e.version, e.definition, e.versionMessage);
-    await runPublishHooks(tx, { id, name: e.name, version: e.version, definition: e.definition }, null);
+    await runPublishHooks(tx, onPublish, { id, name: e.name, version: e.version, definition: e.definition }, null);
     if (e.draft) await insertDraft(tx, id, e.draft.version, e.draft.definition);
   }
 

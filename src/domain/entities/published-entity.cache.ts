@@ -1,10 +1,11 @@
-import { hasPendingChange, onInvalidation } from '../../db/invalidation.js';
+import { hasPendingChange, type InvalidationBus } from '../../db/invalidation.js';
 import type { TenantTx } from '../../db/with-tenant.js';
 import { entitiesChangeKey, findPublishedEntity } from './entity.repository.js';
 import type { PublishedEntity } from './entity.types.js';
 
 /**
  * Published entity definitions by tenant and name, so a record request costs no definition lookup.
+ * One per running service (built by the composition root, listening to its database's bus).
  *
  * Exactness: every change of what a tenant's entities publish (publish, import, delete) goes through
  * `announceChange(tx, entitiesChangeKey(tenant))` in the changing transaction (entity.repository.ts).
@@ -20,11 +21,22 @@ const MAX_TENANTS = 20_000;
 
 type Entry = { entity: PublishedEntity; at: number };
 
+const PREFIX = entitiesChangeKey('');
+
 export class PublishedEntityCache {
   private readonly byTenant = new Map<string, Map<string, Entry>>();
   private generation = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /** Listens to `bus` for changes of tenants' published entities (see announceChange). */
+  constructor(
+    bus: InvalidationBus,
+    private readonly now: () => number = Date.now,
+  ) {
+    bus.subscribe((key) => {
+      if (key === null) this.evict(null);
+      else if (key.startsWith(PREFIX)) this.evict(key.slice(PREFIX.length));
+    });
+  }
 
   get(tenantId: string, name: string): PublishedEntity | undefined {
     const hit = this.byTenant.get(tenantId)?.get(name);
@@ -65,22 +77,17 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The process's cache (entries are per tenant id, which is unique across databases). */
-export const publishedEntities = new PublishedEntityCache();
-
-const PREFIX = entitiesChangeKey('');
-onInvalidation((key) => {
-  if (key === null) publishedEntities.evict(null);
-  else if (key.startsWith(PREFIX)) publishedEntities.evict(key.slice(PREFIX.length));
-});
-
 /** findPublishedEntity through the cache; a transaction that changed its tenant's entities bypasses it. */
-export async function findPublishedEntityCached(tx: TenantTx, name: string): Promise<PublishedEntity | { draftOnly: true } | null> {
+export async function findPublishedEntityCached(
+  tx: TenantTx,
+  cache: PublishedEntityCache,
+  name: string,
+): Promise<PublishedEntity | { draftOnly: true } | null> {
   if (hasPendingChange(tx, entitiesChangeKey(tx.tenantId))) return findPublishedEntity(tx, name);
-  const hit = publishedEntities.get(tx.tenantId, name);
+  const hit = cache.get(tx.tenantId, name);
   if (hit) return hit;
-  const mark = publishedEntities.mark();
+  const mark = cache.mark();
   const found = await findPublishedEntity(tx, name);
-  if (found && !('draftOnly' in found)) publishedEntities.put(tx.tenantId, name, found, mark);
+  if (found && !('draftOnly' in found)) cache.put(tx.tenantId, name, found, mark);
   return found;
 }

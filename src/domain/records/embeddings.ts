@@ -57,12 +57,8 @@ export function createEmbeddingsClient(settings: EmbeddingsSettings): Embeddings
   };
 }
 
-const clients = new WeakMap<EmbeddingsSettings, EmbeddingsClient>();
-
 /** One client per configuration object (the config is frozen and lives as long as the service). */
+/** The client of the configured endpoint, or null when semantic search uses the built-in method. */
 export function embeddingsClientFor(settings: EmbeddingsSettings | undefined): EmbeddingsClient | null {
-  if (!settings) return null;
-  let client = clients.get(settings);
-  if (!client) clients.set(settings, (client = createEmbeddingsClient(settings)));
-  return client;
+  return settings ? createEmbeddingsClient(settings) : null;
 }

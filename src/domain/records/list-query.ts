@@ -2,6 +2,7 @@ import { validationError } from '../../errors.js';
 import type { EntityDefinition, FieldDefinition } from '../entities/entity.types.js';
 import { IDENTIFIER_PATTERN, type FieldType } from '../entities/field-types.js';
 import { normalizeDate, toNumber, UUID_PATTERN } from './field-values.js';
+import { MAX_IN_VALUES } from './list-limits.js';
 
 export const FILTER_OPS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'contains', 'startsWith', 'isNull'] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
@@ -54,8 +55,13 @@ const OPS_BY_KIND: Record<Kind | 'id' | 'timestamp', readonly FilterOp[]> = {
   timestamp: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'],
 };
 
+/** The filter operators a field accepts (system keys: `id`, `createdAt`, `updatedAt`). */
+export function filterOperatorsFor(field: FieldDefinition | keyof typeof SYSTEM_KEYS): readonly FilterOp[] {
+  if (typeof field === 'string') return OPS_BY_KIND[field === 'id' ? 'id' : 'timestamp'];
+  return OPS_BY_KIND[KIND[field.fieldType]];
+}
+
 const COMPARE: Partial<Record<FilterOp, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
-const MAX_IN = 100;
 
 /** SQL of one list: the WHERE clause (after tenant and entity), ORDER BY, and its parameters. */
 export interface ListSql {
@@ -209,6 +215,6 @@ function splitList(value: string, bad: (m: string) => Error): string[] {
     .map((v) => v.trim())
     .filter((v) => v !== '');
   if (values.length === 0) throw bad('needs a comma-separated list of values');
-  if (values.length > MAX_IN) throw bad(`at most ${MAX_IN} values`);
+  if (values.length > MAX_IN_VALUES) throw bad(`at most ${MAX_IN_VALUES} values`);
   return values;
 }

@@ -1,6 +1,6 @@
 import type { TenantTx } from '../../db/with-tenant.js';
 import { validationError, type ErrorDetail } from '../../errors.js';
-import { findPublishedEntityCached } from '../entities/published-entity.cache.js';
+import { findPublishedEntityCached, type PublishedEntityCache } from '../entities/published-entity.cache.js';
 import type { EntityDefinition, FieldDefinition } from '../entities/entity.types.js';
 import { FIELD_VALIDATORS, relatedEntityOf, SEARCHABLE_TYPES } from './field-values.js';
 
@@ -60,6 +60,7 @@ export interface RelationCheck {
 /** The relation values of a record, each with the entity it must belong to. */
 export async function planRelationChecks(
   tx: TenantTx,
+  entities: PublishedEntityCache,
   definition: EntityDefinition,
   data: Record<string, unknown>,
 ): Promise<RelationCheck[]> {
@@ -68,7 +69,7 @@ export async function planRelationChecks(
     .map((f) => ({ field: f.fieldKey, id: data[f.fieldKey] as string, target: relatedEntityOf(f) }));
   if (wanted.length === 0) return [];
   const targetNames = [...new Set(wanted.flatMap((w) => (w.target ? [w.target] : [])))];
-  const targets = await Promise.all(targetNames.map((name) => findPublishedEntityCached(tx, name)));
+  const targets = await Promise.all(targetNames.map((name) => findPublishedEntityCached(tx, entities, name)));
   const targetIds = new Map(targetNames.map((name, i) => [name, targets[i] && 'id' in targets[i] ? targets[i].id : undefined]));
   return wanted.map((w) => ({ ...w, entityId: w.target === undefined ? null : targetIds.get(w.target) }));
 }

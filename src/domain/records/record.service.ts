@@ -1,19 +1,21 @@
 import type { TenantTx } from '../../db/with-tenant.js';
 import { notFound, validationError } from '../../errors.js';
 import type { EntityDefinition, PublishedEntity } from '../entities/entity.types.js';
-import { findPublishedEntityCached } from '../entities/published-entity.cache.js';
+import { findPublishedEntityCached, type PublishedEntityCache } from '../entities/published-entity.cache.js';
 import type { EmbeddingsClient } from './embeddings.js';
-import { UUID_PATTERN } from './field-values.js';
+import type { RecordDeps } from './save-state.js';
+import { relatedEntityOf, UUID_PATTERN } from './field-values.js';
 import { buildListSql, type ListQuery } from './list-query.js';
 import { recordValidationError, unknownKeyDetails } from './record-schema.js';
 import { deleteRecordRow, findRecordById, findRecordsByIds, RECORD_COLUMNS } from './record.repository.js';
 import type { RecordPage, RecordView } from './record.types.js';
 import { runSavePipeline } from './save-pipeline.js';
+import { visibleRecord } from './visible-data.js';
 import { embeddingSearch, trigramSearch, type ScoredRecord, type SemanticQuery } from './semantic-search.js';
 
 /** The published entity records of `name` use; 404 for unknown and never-published entities. */
-export async function loadEntity(tx: TenantTx, name: string): Promise<PublishedEntity> {
-  const found = await findPublishedEntityCached(tx, name);
+export async function loadEntity(tx: TenantTx, entities: PublishedEntityCache, name: string): Promise<PublishedEntity> {
+  const found = await findPublishedEntityCached(tx, entities, name);
   if (!found) {
     throw notFound(`Entity "${name}" not found. Entity names are lowercase with underscores; call list_entities to see the valid names`);
   }
@@ -31,41 +33,61 @@ function checkId(id: string): void {
 }
 
 /**
- * Replaces relation ids by `{ id, name, data }` of their targets, or null when the target is gone.
- * One query for the whole page, whatever the number of records and relation fields.
+ * Replaces relation ids by `{ id, name, data }` of their targets (data as the target entity shows
+ * it), or null when the target is gone. One query for the whole page, whatever the number of
+ * records and relation fields.
  */
-export async function resolveRelations(tx: TenantTx, definition: EntityDefinition, records: RecordView[]): Promise<void> {
-  const keys = definition.fields.filter((f) => f.fieldType === 'relation').map((f) => f.fieldKey);
-  if (keys.length === 0 || records.length === 0) return;
+export async function resolveRelations(
+  tx: TenantTx,
+  entities: PublishedEntityCache,
+  definition: EntityDefinition,
+  records: RecordView[],
+): Promise<void> {
+  const relations = definition.fields.filter((f) => f.fieldType === 'relation');
+  if (relations.length === 0 || records.length === 0) return;
   const ids = new Set<string>();
-  for (const r of records) for (const k of keys) if (typeof r.data[k] === 'string') ids.add(r.data[k] as string);
-  const targets = new Map(
-    (
-      await findRecordsByIds(
-        tx,
-        [...ids].filter((id) => UUID_PATTERN.test(id)),
-      )
-    ).map((t) => [t.id, t]),
-  );
-  for (const r of records) {
-    for (const k of keys) {
-      const id = r.data[k];
-      if (typeof id === 'string') r.data[k] = targets.get(id) ?? null;
+  for (const r of records) for (const f of relations) if (typeof r.data[f.fieldKey] === 'string') ids.add(r.data[f.fieldKey] as string);
+  const [found, ...targetEntities] = await Promise.all([
+    findRecordsByIds(
+      tx,
+      [...ids].filter((id) => UUID_PATTERN.test(id)),
+    ),
+    ...relations.map((f) => {
+      const target = relatedEntityOf(f);
+      return target ? findPublishedEntityCached(tx, entities, target) : Promise.resolve(null);
+    }),
+  ]);
+  const targets = new Map(found.map((t) => [t.id, t]));
+  relations.forEach((f, i) => {
+    const target = targetEntities[i];
+    const shown = target && 'definition' in target ? target.definition : null;
+    for (const r of records) {
+      const id = r.data[f.fieldKey];
+      if (typeof id !== 'string') continue;
+      const record = targets.get(id);
+      r.data[f.fieldKey] = record ? (shown ? visibleRecord(shown, record) : record) : null;
     }
-  }
+  });
 }
 
 /** The entity and one of its records, looked up together; a record of another entity is missing. */
-async function loadEntityAndRecord(tx: TenantTx, entityName: string, id: string, forUpdate: boolean) {
+async function loadEntityAndRecord(tx: TenantTx, entities: PublishedEntityCache, entityName: string, id: string, forUpdate: boolean) {
   checkId(id);
-  const [entity, record] = await Promise.all([loadEntity(tx, entityName), findRecordById(tx, id, { forUpdate })]);
+  const [entity, record] = await Promise.all([loadEntity(tx, entities, entityName), findRecordById(tx, id, { forUpdate })]);
   if (!record || record.entityId !== entity.id) throw recordNotFound(entity.name, id);
   return { entity, record };
 }
 
-export async function getRecord(tx: TenantTx, entityName: string, id: string, resolve: boolean): Promise<RecordView> {
-  const { entity, record } = await loadEntityAndRecord(tx, entityName, id, false);
-  if (resolve) await resolveRelations(tx, entity.definition, [record]);
+export async function getRecord(
+  tx: TenantTx,
+  entities: PublishedEntityCache,
+  entityName: string,
+  id: string,
+  resolve: boolean,
+): Promise<RecordView> {
+  const { entity, record: stored } = await loadEntityAndRecord(tx, entities, entityName, id, false);
+  const record = visibleRecord(entity.definition, stored);
+  if (resolve) await resolveRelations(tx, entities, entity.definition, [record]);
   return record;
 }
 
@@ -75,7 +97,13 @@ export async function getRecord(tx: TenantTx, entityName: string, id: string, re
  * matching rows are found once: the total is a window count over them, beside the page; only a page
  * past the end, which has no row to carry it, costs a separate count.
  */
-export async function listRecords(tx: TenantTx, entity: PublishedEntity, query: ListQuery, resolve: boolean): Promise<RecordPage> {
+export async function listRecords(
+  tx: TenantTx,
+  entities: PublishedEntityCache,
+  entity: PublishedEntity,
+  query: ListQuery,
+  resolve: boolean,
+): Promise<RecordPage> {
   const sql = buildListSql(entity.definition, query, 5);
   const scope = 'r.tenant_id = $1 and r.entity_id = $2';
   const params = [tx.tenantId, entity.id, query.limit, (query.page - 1) * query.limit, ...sql.params];
@@ -106,13 +134,14 @@ export async function listRecords(tx: TenantTx, entity: PublishedEntity, query: 
   }
   const data = rows
     .filter((r) => r.id !== null)
-    .map(({ id, entityId, name, data, createdAt, updatedAt }) => ({ id, entityId, name, data, createdAt, updatedAt }));
-  if (resolve) await resolveRelations(tx, entity.definition, data);
+    .map(({ id, entityId, name, data, createdAt, updatedAt }) =>
+      visibleRecord(entity.definition, { id, entityId, name, data, createdAt, updatedAt }),
+    );
+  if (resolve) await resolveRelations(tx, entities, entity.definition, data);
   return { data, total, page: query.page, limit: query.limit, totalPages: Math.ceil(total / query.limit) };
 }
 
-export interface SaveDeps {
-  embeddings: EmbeddingsClient | null;
+export interface SaveOptions {
   /**
    * The save is the last work of its transaction (the caller answers with the saved record): its
    * write may then carry the COMMIT (see save-pipeline.ts). Leave it off when more statements follow.
@@ -120,37 +149,51 @@ export interface SaveDeps {
   endsTransaction?: boolean;
 }
 
-export async function createRecord(tx: TenantTx, entity: PublishedEntity, data: Record<string, unknown>, deps: SaveDeps) {
-  const unknown = unknownKeyDetails(entity.definition, data);
+async function save(
+  tx: TenantTx,
+  deps: RecordDeps,
+  entity: PublishedEntity,
+  existing: RecordView | null,
+  input: Record<string, unknown>,
+  options: SaveOptions,
+) {
+  const unknown = unknownKeyDetails(entity.definition, input);
   if (unknown.length) throw recordValidationError(unknown);
+  const hooks = await deps.saveHooks(tx, entity);
   return runSavePipeline({
     tx,
     entity,
-    mode: 'create',
-    existing: null,
-    input: data,
+    mode: existing ? 'update' : 'create',
+    existing,
+    input,
     values: {},
     saved: null,
-    embeddings: deps.embeddings,
-    endsTransaction: deps.endsTransaction ?? false,
+    hooks,
+    deps,
+    endsTransaction: options.endsTransaction ?? false,
   });
 }
 
-export async function updateRecord(tx: TenantTx, entityName: string, id: string, data: Record<string, unknown>, deps: SaveDeps) {
-  const { entity, record: existing } = await loadEntityAndRecord(tx, entityName, id, true);
-  const unknown = unknownKeyDetails(entity.definition, data);
-  if (unknown.length) throw recordValidationError(unknown);
-  return runSavePipeline({
-    tx,
-    entity,
-    mode: 'update',
-    existing,
-    input: data,
-    values: {},
-    saved: null,
-    embeddings: deps.embeddings,
-    endsTransaction: deps.endsTransaction ?? false,
-  });
+export function createRecord(
+  tx: TenantTx,
+  deps: RecordDeps,
+  entity: PublishedEntity,
+  data: Record<string, unknown>,
+  options: SaveOptions = {},
+) {
+  return save(tx, deps, entity, null, data, options);
+}
+
+export async function updateRecord(
+  tx: TenantTx,
+  deps: RecordDeps,
+  entityName: string,
+  id: string,
+  data: Record<string, unknown>,
+  options: SaveOptions = {},
+) {
+  const { entity, record: existing } = await loadEntityAndRecord(tx, deps.entities, entityName, id, true);
+  return save(tx, deps, entity, existing, data, options);
 }
 
 export async function deleteRecord(tx: TenantTx, entity: PublishedEntity, id: string) {
@@ -165,5 +208,6 @@ export async function searchRecordsSemantic(
   query: SemanticQuery,
   embeddings: EmbeddingsClient | null,
 ): Promise<ScoredRecord[]> {
-  return embeddings ? embeddingSearch(tx, entity, embeddings, query) : trigramSearch(tx, entity, query);
+  const found = await (embeddings ? embeddingSearch(tx, entity, embeddings, query) : trigramSearch(tx, entity, query));
+  return found.map((r) => visibleRecord(entity.definition, r));
 }

@@ -1,6 +1,3 @@
-import type { TenantTx } from '../../db/with-tenant.js';
-import type { PublishedEntity } from '../entities/entity.types.js';
-import type { EmbeddingsClient } from './embeddings.js';
 import {
   checkRelations,
   fieldMap,
@@ -13,45 +10,14 @@ import {
 } from './record-schema.js';
 import { insertRecord, storeEmbedding, updateRecordRow } from './record.repository.js';
 import type { RecordView } from './record.types.js';
+import type { SaveHook, SaveHooks, SaveState } from './save-state.js';
 import { writeUniqueValues } from './unique-values.js';
 
-/** Everything one save works on. Steps read and replace `values`; `write` sets `saved`. */
-export interface SaveState {
-  readonly tx: TenantTx;
-  readonly entity: PublishedEntity;
-  readonly mode: 'create' | 'update';
-  /** The stored record (update), locked for this transaction. */
-  readonly existing: RecordView | null;
-  /** The values the client sent, untouched. */
-  readonly input: Readonly<Record<string, unknown>>;
-  /** The record's values as the pipeline builds them. */
-  values: Record<string, unknown>;
-  saved: RecordView | null;
-  readonly embeddings: EmbeddingsClient | null;
-  /** Nothing follows the save in its transaction (the caller says so): the write may commit it. */
-  readonly endsTransaction: boolean;
-  /** Relation values schema validation left for the write statement to verify (see validateSchema). */
-  relationGuard?: Array<RelationCheck & { entityId: string | null }>;
-}
-
-export type SaveHook = (state: SaveState) => Promise<void>;
-
-/**
- * Extension points the business-rules feature fills (CONTRACT §7). Empty here: without rules a
- * save is merge → schema validation → write. Hooks run in registration order, inside the save's
- * transaction; one that throws rolls the save back.
- */
-export const RULE_HOOKS: Record<'transform' | 'compute' | 'transformComputed' | 'validateRules' | 'afterSave', SaveHook[]> = {
-  transform: [],
-  compute: [],
-  transformComputed: [],
-  validateRules: [],
-  afterSave: [],
-};
-
-const runHooks = (hooks: readonly SaveHook[]) => async (state: SaveState) => {
-  for (const hook of hooks) await hook(state);
-};
+const runHooks =
+  (step: keyof SaveHooks): SaveHook =>
+  async (state) => {
+    for (const hook of state.hooks[step]) await hook(state);
+  };
 
 /** Update: the stored values of current fields, overlaid by the client's (null clears a field). */
 async function merge(state: SaveState): Promise<void> {
@@ -71,9 +37,9 @@ async function merge(state: SaveState): Promise<void> {
  */
 async function validateSchema(state: SaveState): Promise<void> {
   state.values = validateRecordData(state.entity.definition, state.values);
-  const checks = await planRelationChecks(state.tx, state.entity.definition, state.values);
+  const checks = await planRelationChecks(state.tx, state.deps.entities, state.entity.definition, state.values);
   const resolved = (c: RelationCheck): c is RelationCheck & { entityId: string | null } => c.entityId !== undefined;
-  if (RULE_HOOKS.validateRules.length === 0 && checks.every(resolved)) state.relationGuard = checks;
+  if (state.hooks.validateRules.length === 0 && checks.every(resolved)) state.relationGuard = checks;
   else await checkRelations(state.tx, checks);
 }
 
@@ -83,7 +49,7 @@ async function write(state: SaveState): Promise<void> {
   const row = { name: recordName(definition, values), data: values, searchText: searchableText(definition, values) };
   const unique = definition.fields.some((f) => f.isUnique);
   // Nothing after this statement: its COMMIT goes with it, in the same round trip.
-  const last = state.endsTransaction && !unique && !state.embeddings && RULE_HOOKS.afterSave.length === 0;
+  const last = state.endsTransaction && !unique && !state.deps.embeddings && state.hooks.afterSave.length === 0;
   const options = { guard: state.relationGuard ?? [], last };
   const result = state.existing
     ? await updateRecordRow(tx, entity.id, state.existing.id, row, options)
@@ -91,9 +57,9 @@ async function write(state: SaveState): Promise<void> {
   if (result.failed) throw relationError(result.failed.map((i) => options.guard[i]!));
   const saved = result.saved;
   if (unique) await writeUniqueValues(tx, entity.id, saved.id, definition, values, !state.existing);
-  if (state.embeddings) {
+  if (state.deps.embeddings) {
     const changed = !state.existing || row.searchText !== searchableText(definition, state.existing.data);
-    if (changed) await storeEmbedding(tx, saved.id, await state.embeddings.embedOrNull(row.searchText));
+    if (changed) await storeEmbedding(tx, saved.id, await state.deps.embeddings.embedOrNull(row.searchText));
   }
   state.saved = saved;
 }
@@ -101,13 +67,13 @@ async function write(state: SaveState): Promise<void> {
 /** The save sequence, in order (CONTRACT §7). All steps share one transaction. */
 export const SAVE_PIPELINE: ReadonlyArray<{ name: string; run: SaveHook }> = [
   { name: 'merge', run: merge },
-  { name: 'transform', run: runHooks(RULE_HOOKS.transform) },
-  { name: 'compute', run: runHooks(RULE_HOOKS.compute) },
-  { name: 'transformComputed', run: runHooks(RULE_HOOKS.transformComputed) },
+  { name: 'transform', run: runHooks('transform') },
+  { name: 'compute', run: runHooks('compute') },
+  { name: 'transformComputed', run: runHooks('transformComputed') },
   { name: 'validateSchema', run: validateSchema },
-  { name: 'validateRules', run: runHooks(RULE_HOOKS.validateRules) },
+  { name: 'validateRules', run: runHooks('validateRules') },
   { name: 'write', run: write },
-  { name: 'afterSave', run: runHooks(RULE_HOOKS.afterSave) },
+  { name: 'afterSave', run: runHooks('afterSave') },
 ];
 
 export async function runSavePipeline(state: SaveState): Promise<RecordView> {

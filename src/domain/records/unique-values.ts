@@ -1,7 +1,7 @@
 import type { TenantTx } from '../../db/with-tenant.js';
 import { conflict } from '../../errors.js';
 import type { EntityDefinition, FieldDefinition, PublishedEntity } from '../entities/entity.types.js';
-import { PUBLISH_HOOKS } from '../entities/publish-hooks.js';
+import type { PublishHook } from '../entities/publish-hooks.js';
 
 /**
  * Unique field values live in one shared side table, `record_unique_values`, whose primary key
@@ -57,7 +57,11 @@ export async function writeUniqueValues(
  * Publish hook: fields that became unique get their side-table rows built from existing records
  * (CONFLICT naming the field when records already hold duplicates); fields no longer unique lose theirs.
  */
-export async function rebuildUniqueValuesOnPublish(tx: TenantTx, published: PublishedEntity, previous: PublishedEntity | null) {
+export const rebuildUniqueValuesOnPublish: PublishHook = async (
+  tx: TenantTx,
+  published: PublishedEntity,
+  previous: PublishedEntity | null,
+) => {
   const now = uniqueFields(published.definition);
   const before = new Map((previous ? uniqueFields(previous.definition) : []).map((f) => [f.fieldKey, f.fieldType]));
   await tx.query('delete from record_unique_values where tenant_id = $1 and entity_id = $2 and not (field_key = any($3::text[]))', [
@@ -98,7 +102,4 @@ export async function rebuildUniqueValuesOnPublish(tx: TenantTx, published: Publ
       [tx.tenantId, published.id, field.fieldKey, keys, ids],
     );
   }
-}
-
-// Registered when the records feature loads (the operations catalogue imports it).
-if (!PUBLISH_HOOKS.includes(rebuildUniqueValuesOnPublish)) PUBLISH_HOOKS.push(rebuildUniqueValuesOnPublish);
+};

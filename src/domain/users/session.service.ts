@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { forbidden, unauthorized } from '../../errors.js';
-import type { Services } from '../../services.js';
-import type { Principal, TenantRef } from '../access/principal.js';
+import type { Principal, TenantRef, TenantRole } from '../access/principal.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { digestsEqual, hashSecret } from '../auth/tokens.js';
+import type { Clock } from '../auth/clock.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
+import { digestsEqual, hashSecret, type JwtSigner } from '../auth/tokens.js';
 import { deleteExpiredSessions, deleteSession, findActiveSession, insertSession, type SessionKind } from './session.repository.js';
 import { SESSION_TTL_MS, newSessionToken, sessionTokenTenant } from './session-token.js';
 import { findCredentialsByEmail, markLogin } from './user.repository.js';
@@ -18,7 +18,7 @@ export const BAD_TENANT_LOGIN_MESSAGE = 'Invalid email or password';
 export interface TenantLogin {
   token: string;
   expiresAt: Date;
-  user: { id: string; email: string; name: string; role: string };
+  user: { id: string; email: string; name: string; role: TenantRole };
 }
 
 /**
@@ -27,10 +27,17 @@ export interface TenantLogin {
  * of session row, so logout, deactivation, deletion and password changes revoke both.
  * The password check runs outside any transaction: bcrypt takes tens of milliseconds.
  */
+export interface LoginDeps {
+  readonly clock: Clock;
+  readonly jwt: JwtSigner;
+  readonly loginThrottle: LoginThrottle;
+  /** Audience of MCP tokens (MCP_SERVER_URL). */
+  readonly mcpAudience: string;
+}
+
 export async function loginTenantUser(
   db: Database,
-  services: Services,
-  config: Config,
+  services: LoginDeps,
   tenant: TenantRef,
   input: { email: string; password: string },
   clientAddress: string,
@@ -53,7 +60,7 @@ export async function loginTenantUser(
   const token =
     kind === 'rest'
       ? newSessionToken(tenant.id).token
-      : await services.jwt.sign({ tid: tenant.id, sid: sessionId }, config.mcp.serverUrl, user.id, SESSION_TTL_MS / 1000);
+      : await services.jwt.sign({ tid: tenant.id, sid: sessionId }, services.mcpAudience, user.id, SESSION_TTL_MS / 1000);
   const opened = await withTenant(db, tenant.id, { readOnly: false }, async (tx) => {
     if (!(await markLogin(tx, user.id, user.passwordHash, now))) return false;
     await deleteExpiredSessions(tx, now);
@@ -65,9 +72,9 @@ export async function loginTenantUser(
   return { token, expiresAt, user: { id: user.id, email: user.email, name: user.name, role: user.role } };
 }
 
-async function sessionPrincipal(db: Database, services: Services, tenantId: string, token: string): Promise<Principal | null> {
+async function sessionPrincipal(db: Database, clock: Clock, tenantId: string, token: string): Promise<Principal | null> {
   const hash = hashSecret(token);
-  const session = await withTenant(db, tenantId, { readOnly: true }, (tx) => findActiveSession(tx, hash, services.clock.now()));
+  const session = await withTenant(db, tenantId, { readOnly: true }, (tx) => findActiveSession(tx, hash, clock.now()));
   if (!session || !digestsEqual(session.tokenHash, hash)) return null;
   return {
     kind: 'tenant_user',
@@ -81,9 +88,9 @@ async function sessionPrincipal(db: Database, services: Services, tenantId: stri
 }
 
 /** The principal of a live `tbs_` session token; null when unknown, expired, logged out or its user inactive. */
-export async function authenticateSessionToken(db: Database, services: Services, token: string): Promise<Principal | null> {
+export async function authenticateSessionToken(db: Database, clock: Clock, token: string): Promise<Principal | null> {
   const tenantId = sessionTokenTenant(token);
-  return tenantId ? sessionPrincipal(db, services, tenantId, token) : null;
+  return tenantId ? sessionPrincipal(db, clock, tenantId, token) : null;
 }
 
 /**
@@ -91,11 +98,15 @@ export async function authenticateSessionToken(db: Database, services: Services,
  * MCP_SERVER_URL (REST admin tokens have another audience and are refused), whose session row
  * still exists, is unexpired and belongs to an active user. Null otherwise.
  */
-export async function authenticateMcpUserToken(db: Database, services: Services, config: Config, token: string): Promise<Principal | null> {
-  const claims = await services.jwt.verify(token, config.mcp.serverUrl);
+export async function authenticateMcpUserToken(
+  db: Database,
+  deps: { readonly clock: Clock; readonly jwt: JwtSigner; readonly mcpAudience: string },
+  token: string,
+): Promise<Principal | null> {
+  const claims = await deps.jwt.verify(token, deps.mcpAudience);
   const { tid, sid, sub } = claims ?? {};
   if (typeof tid !== 'string' || !isUuid(tid) || typeof sid !== 'string' || typeof sub !== 'string') return null;
-  const principal = await sessionPrincipal(db, services, tid, token);
+  const principal = await sessionPrincipal(db, deps.clock, tid, token);
   if (principal?.kind !== 'tenant_user' || principal.sessionId !== sid || principal.userId !== sub) return null;
   return principal;
 }

@@ -1,10 +1,5 @@
-import { registerConstraintMessages } from '../../db/sql-errors.js';
 import type { TenantTx } from '../../db/with-tenant.js';
 import type { NewUser, UserChanges, UserCredentials, UserView } from './user.types.js';
-
-registerConstraintMessages({
-  tenant_users_email_key: 'A user with this email already exists in this tenant',
-});
 
 const VIEW = `id, email, name, role, is_active as "isActive", permissions, metadata,
   last_login_at as "lastLoginAt", created_at as "createdAt", updated_at as "updatedAt"`;

@@ -2,27 +2,21 @@ import cors from '@fastify/cors';
 import Fastify, * as fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { OPERATIONS } from '../../operations/index.js';
-import type { Services } from '../../services.js';
-import { installErrorHandling } from './errors.js';
+import type { TransportDeps } from '../request-context.js';
+import { installErrorHandling, sendError } from './errors.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { registerOperationRoutes } from './routes.js';
-import { registerToolsRoute, toolsRouteOpenApi } from './tools-route.js';
-
-export interface AppDeps {
-  db: Database;
-  config: Config;
-  services: Services;
-}
+import { registerToolsRoute } from './tools-route.js';
 
 /** Builds the HTTP app without listening: tests use `inject()`, `main.ts` listens. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: deps.config.bodyLimit,
     trustProxy: false,
+    // Errors Fastify raises before routing (a path that is not valid percent-encoded UTF-8) answer in the envelope too.
+    frameworkErrors: (error, request, reply) => void sendError(OPERATIONS, error, request, reply),
     // Per-request lines only at debug/trace: they cost throughput and say little at info.
     logController: new fastify.LogController({
       disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
@@ -46,7 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  installErrorHandling(app);
+  installErrorHandling(app, OPERATIONS);
   await app.register(cors, {
     origin: deps.config.corsOrigins === '*' ? '*' : [...deps.config.corsOrigins],
     credentials: false,
@@ -59,7 +53,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOperationRoutes(app, deps, OPERATIONS);
   registerToolsRoute(app, deps, OPERATIONS);
   const openApi = buildOpenApiDocument(OPERATIONS, deps.services.version);
-  (openApi.paths as Record<string, unknown>)['/api/tools/{name}'] = toolsRouteOpenApi(OPERATIONS);
   app.get('/api/openapi.json', async () => openApi);
   return app;
 }

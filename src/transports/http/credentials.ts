@@ -1,9 +1,5 @@
 import { parseCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database.js';
-import type { Principal, TenantRef } from '../../domain/access/principal.js';
-import { authenticate, resolveRequestTenant } from '../../domain/auth/authenticate.js';
-import type { Services } from '../../services.js';
 
 export const ADMIN_COOKIE = 'tb_admin';
 
@@ -31,18 +27,4 @@ export function requestToken(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   const cookie = header ? parseCookie(header)[ADMIN_COOKIE] : undefined;
   return cookie && sameOrigin(request) ? cookie : undefined;
-}
-
-export interface RequestIdentity {
-  principal: Principal | null;
-  tenant: TenantRef | null;
-}
-
-/** Who calls and in which tenant. No credential gives an anonymous identity; a bad one is UNAUTHORIZED. */
-export async function identify(db: Database, services: Services, request: FastifyRequest): Promise<RequestIdentity> {
-  const token = requestToken(request);
-  if (!token) return { principal: null, tenant: null };
-  const principal = await authenticate(db, services, token);
-  const tenant = await resolveRequestTenant(db, services, principal, headerValue(request.headers['x-tenant-id']));
-  return { principal, tenant };
 }

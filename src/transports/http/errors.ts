@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../../errors.js';
+import type { Operation } from '../../operations/core/operation.js';
+import { renderError, type CurrentRoute, type Surface } from '../surface-text.js';
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -14,7 +16,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 };
 
 /** Fastify's own request errors, as the service's error family. */
-function fromFastifyError(error: FastifyError): AppError | null {
+export function fromFastifyError(error: FastifyError): AppError | null {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than the configured limit');
@@ -23,6 +25,8 @@ function fromFastifyError(error: FastifyError): AppError | null {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('VALIDATION_ERROR', 'Malformed JSON body');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('VALIDATION_ERROR', 'Malformed URL: a path segment is not valid percent-encoded UTF-8');
   }
   if (error instanceof SyntaxError || error.name === 'SyntaxError') {
     return new AppError('VALIDATION_ERROR', `Malformed JSON body: ${error.message.replace(/\s+at .*/s, '')}`);
@@ -34,21 +38,33 @@ function fromFastifyError(error: FastifyError): AppError | null {
   return null;
 }
 
-/** The one place failures become HTTP answers (CONTRACT §2): always the JSON envelope, never a stack. */
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = error instanceof AppError ? error : fromFastifyError(error);
-    if (!appError || appError.code === 'INTERNAL_ERROR') {
-      request.log.error({ err: error }, 'unexpected error');
-    }
-    const e = appError ?? new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
-    if (e.retryAfter !== undefined) void reply.header('Retry-After', String(e.retryAfter));
-    return reply.code(HTTP_STATUS[e.code]).send({
-      success: false,
-      error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
-    });
-  });
+/** What a route declares in its config: the surface its errors speak to, the operation it runs. */
+export interface RouteFacts {
+  surface?: Surface;
+  operation?: string;
+}
 
+const factsOf = (request: FastifyRequest): RouteFacts => (request.routeOptions?.config ?? {}) as RouteFacts;
+
+function currentRoute(request: FastifyRequest): CurrentRoute | undefined {
+  const { operation } = factsOf(request);
+  const path = request.routeOptions?.url;
+  return operation && path ? { operation, method: request.method, path } : undefined;
+}
+
+/** Sends an error in the envelope; unexpected errors are logged, never shown. */
+export function sendError(operations: readonly Operation[], error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const appError = error instanceof AppError ? error : fromFastifyError(error as FastifyError);
+  if (!appError || appError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unexpected error');
+  const e = appError ?? new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
+  if (e.retryAfter !== undefined) void reply.header('Retry-After', String(e.retryAfter));
+  const surface = factsOf(request).surface ?? 'rest';
+  return reply.code(HTTP_STATUS[e.code]).send({ success: false, error: renderError(e, surface, operations, currentRoute(request)) });
+}
+
+/** The one place failures become HTTP answers: always the JSON envelope, never a stack. */
+export function installErrorHandling(app: FastifyInstance, operations: readonly Operation[]): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(operations, error, request, reply));
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({
       success: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineGlobalOperation, type Operation } from '../../operations/operation.js';
+import { defineGlobalOperation, type Operation } from '../../operations/core/operation.js';
 import { normalizeToolArguments } from './arguments.js';
 import { toolAnnotations, toolDefinition } from './tools.js';
 
@@ -11,6 +11,7 @@ const op = (input: z.ZodType, extra: Partial<Operation> = {}): Operation =>
       title: 'Sample',
       description: 'A sample operation used to test the MCP argument rules.',
       input,
+      output: z.unknown(),
       mode: 'write',
       profile: 'core',
       tool: true,

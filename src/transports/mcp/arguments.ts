@@ -1,4 +1,4 @@
-import type { Operation } from '../../operations/operation.js';
+import type { Operation } from '../../operations/core/operation.js';
 import { toolInputSchema } from './tools.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Operation, Profile } from '../../operations/operation.js';
+import type { Operation, Profile } from '../../operations/core/operation.js';
 import { notFound } from '../../errors.js';
 import { normalizeToolArguments } from './arguments.js';
 import type { ToolExecutor } from './executor.js';
@@ -25,7 +25,7 @@ const INSTRUCTIONS =
  */
 export function buildMcpServer(options: McpServerOptions): Server {
   const operations = toolOperations(options.operations, options.profile);
-  const tools = listTools(operations, options.profile);
+  const tools = listTools(options.operations, options.profile);
   const session = { selectedTenant: null as string | null };
 
   const server = new Server(
@@ -44,16 +44,13 @@ export function buildMcpServer(options: McpServerOptions): Server {
         selectedTenant: session.selectedTenant,
         authInfo: extra.authInfo,
       });
-      if (op.name === 'select_tenant') session.selectedTenant = selectedTenantId(result) ?? session.selectedTenant;
-      return successResult(result);
+      for (const effect of result.effects) {
+        if (effect.kind === 'tenant_selected') session.selectedTenant = effect.tenant.id;
+      }
+      return successResult(result.data, result.warnings);
     } catch (error) {
-      return errorResult(error, options.log);
+      return errorResult(error, options.operations, options.log);
     }
   });
   return server;
-}
-
-function selectedTenantId(result: unknown): string | undefined {
-  const tenant = (result as { tenant?: { id?: unknown } } | null)?.tenant;
-  return typeof tenant?.id === 'string' ? tenant.id : undefined;
 }

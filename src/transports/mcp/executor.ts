@@ -1,12 +1,10 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
 import type { Principal } from '../../domain/access/principal.js';
-import { resolveRequestTenant } from '../../domain/auth/authenticate.js';
 import { unauthorized } from '../../errors.js';
-import { executeOperation } from '../../operations/execute.js';
-import type { Operation } from '../../operations/operation.js';
-import type { Services } from '../../services.js';
+import { executeOperation } from '../../operations/core/execute.js';
+import type { Operation } from '../../operations/core/operation.js';
+import type { OperationResult } from '../../operations/core/result.js';
+import { buildOperationContext, type TransportDeps } from '../request-context.js';
 
 /** Per-call facts an executor needs besides the operation and its arguments. */
 export interface ToolCall {
@@ -22,19 +20,13 @@ export interface ToolCall {
  * operation's result or throw an AppError.
  */
 export interface ToolExecutor {
-  execute(op: Operation, args: Record<string, unknown>, call: ToolCall): Promise<unknown>;
+  execute(op: Operation, args: Record<string, unknown>, call: ToolCall): Promise<Pick<OperationResult, 'data' | 'warnings' | 'effects'>>;
 }
 
 /** What the HTTP transports attach to `AuthInfo.extra` for the executor. */
 export interface McpAuthExtra {
   principal: Principal;
   clientAddress: string;
-}
-
-export interface InProcessDeps {
-  db: Database;
-  config: Config;
-  services: Services;
 }
 
 export function principalOf(authInfo: AuthInfo | undefined): McpAuthExtra {
@@ -46,14 +38,14 @@ export function principalOf(authInfo: AuthInfo | undefined): McpAuthExtra {
 /**
  * Runs the operation through `executeOperation`, exactly as REST does: the principal comes from
  * the request's bearer credential, the tenant from the session's selection (checked like an
- * `X-Tenant-ID`: a credential pinned to a tenant starts there and cannot leave it).
+ * `X-Tenant-ID`: a credential bound to a tenant starts there and cannot leave it).
  */
-export function createInProcessExecutor(deps: InProcessDeps): ToolExecutor {
+export function createInProcessExecutor(deps: TransportDeps): ToolExecutor {
   return {
     async execute(op, args, call) {
       const { principal, clientAddress } = principalOf(call.authInfo);
-      const tenant = await resolveRequestTenant(deps.db, deps.services, principal, call.selectedTenant ?? undefined);
-      return executeOperation(op, { ...deps, principal, tenant, clientAddress }, args);
+      const ctx = await buildOperationContext(deps, 'mcp', { principal, tenant: call.selectedTenant ?? undefined, clientAddress });
+      return executeOperation(op, ctx, args);
     },
   };
 }

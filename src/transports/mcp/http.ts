@@ -6,7 +6,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { OPERATIONS } from '../../operations/index.js';
-import type { Operation } from '../../operations/operation.js';
+import type { Operation } from '../../operations/core/operation.js';
 import { sessionOwner, type McpAuthDeps } from './auth.js';
 import { buildMcpServer } from './build-mcp-server.js';
 import { createInProcessExecutor, type McpAuthExtra } from './executor.js';

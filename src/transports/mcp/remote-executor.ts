@@ -1,4 +1,5 @@
 import { AppError, ERROR_CODES, type ErrorCode, type ErrorDetail } from '../../errors.js';
+import type { Effect, Warning } from '../../operations/core/result.js';
 import type { ToolExecutor } from './executor.js';
 
 export interface RemoteService {
@@ -11,6 +12,8 @@ export interface RemoteService {
 interface Envelope {
   success?: boolean;
   data?: unknown;
+  warnings?: Warning[];
+  effects?: Effect[];
   error?: { code?: string; message?: string; details?: ErrorDetail[] };
 }
 
@@ -68,7 +71,7 @@ export function createRemoteExecutor(service: RemoteService): ToolExecutor {
         headers: { 'content-type': 'application/json', ...(call.selectedTenant ? { 'x-tenant-id': call.selectedTenant } : {}) },
         body: JSON.stringify(args),
       });
-      if (body.success === true) return body.data;
+      if (body.success === true) return { data: body.data, warnings: body.warnings ?? [], effects: body.effects ?? [] };
       const e = body.error ?? {};
       throw new AppError(asErrorCode(e.code), e.message ?? 'The service refused the call', e.details);
     },

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import type { Operation, Profile } from '../../operations/operation.js';
+import type { Operation, Profile } from '../../operations/core/operation.js';
+import { jsonSchemaOf } from '../../operations/core/schemas.js';
+import { renderText } from '../surface-text.js';
 
 /** A JSON Schema object as MCP advertises it (`inputSchema`). */
 export type JsonObjectSchema = { type: 'object'; properties?: Record<string, Record<string, unknown>>; [key: string]: unknown };
@@ -10,6 +11,8 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonObjectSchema;
+  /** What `structuredContent` holds on success: the operation's output (a list as `{ items }`). */
+  outputSchema: JsonObjectSchema;
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean };
 }
 
@@ -31,7 +34,7 @@ const schemaCache = new WeakMap<Operation, JsonObjectSchema>();
 export function toolInputSchema(op: Operation): JsonObjectSchema {
   const cached = schemaCache.get(op);
   if (cached) return cached;
-  const schema = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = jsonSchemaOf(op.input, 'input');
   const result = (schema.type === 'object' ? schema : { type: 'object', properties: {} }) as JsonObjectSchema;
   schemaCache.set(op, result);
   return result;
@@ -101,15 +104,30 @@ function withoutAliases(schema: JsonObjectSchema): JsonObjectSchema {
   };
 }
 
-export function toolDefinition(op: Operation): ToolDefinition {
+/**
+ * The output schema of a tool: `structuredContent` must be an object, so a list is published as
+ * `{ items }` and any other non-object as `{ value }` (results.ts wraps the data the same way).
+ */
+export function toolOutputSchema(op: Operation): JsonObjectSchema {
+  const schema = jsonSchemaOf(op.output, 'output');
+  if (schema.type === 'object') return compactSchema(schema) as JsonObjectSchema;
+  const variants = schema.anyOf as Array<Record<string, unknown>> | undefined;
+  if (variants?.every((v) => v.type === 'object')) return compactSchema({ type: 'object', ...schema }) as JsonObjectSchema;
+  const key = schema.type === 'array' ? 'items' : 'value';
+  return compactSchema({ type: 'object', properties: { [key]: schema }, required: [key] }) as JsonObjectSchema;
+}
+
+export function toolDefinition(op: Operation, describe: (text: string) => string = (t) => t): ToolDefinition {
   return {
     name: op.name,
     title: op.title,
-    description: op.description,
+    description: describe(op.description),
     inputSchema: compactSchema(withoutAliases(toolInputSchema(op))) as JsonObjectSchema,
+    outputSchema: toolOutputSchema(op),
     annotations: toolAnnotations(op),
   };
 }
 
 /** The `tools/list` answer of a profile. */
-export const listTools = (operations: readonly Operation[], profile: Profile) => toolOperations(operations, profile).map(toolDefinition);
+export const listTools = (operations: readonly Operation[], profile: Profile) =>
+  toolOperations(operations, profile).map((op) => toolDefinition(op, (text) => renderText(text, 'mcp', operations)));

@@ -1,8 +1,8 @@
-import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
-import type { TenantTx } from '../db/with-tenant.js';
-import type { Principal, TenantRef } from '../domain/access/principal.js';
-import type { Services } from '../services.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import type { TenantTx } from '../../db/with-tenant.js';
+import type { Principal, TenantRef } from '../../domain/access/principal.js';
+import type { Services } from '../../services.js';
 
 /** What every operation receives, whatever the transport. */
 export interface OperationContext {

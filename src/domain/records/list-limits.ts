@@ -1,0 +1,6 @@
+/** Limits of the records list, read by the operations and by the tenant's REST spec alike. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_SEARCH_LENGTH = 200;
+/** Values of one `in` filter. */
+export const MAX_IN_VALUES = 100;

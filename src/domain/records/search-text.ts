@@ -1,0 +1,32 @@
+import type { TenantTx } from '../../db/with-tenant.js';
+import type { EntityDefinition, PublishedEntity } from '../entities/entity.types.js';
+import type { PublishHook } from '../entities/publish-hooks.js';
+import { IDENTIFIER_PATTERN } from '../entities/field-types.js';
+import { SEARCHABLE_TYPES } from './field-values.js';
+
+const searchableKeys = (definition: EntityDefinition) =>
+  definition.fields.filter((f) => SEARCHABLE_TYPES.has(f.fieldType)).map((f) => f.fieldKey);
+
+/**
+ * Publish hook: when the searchable fields of an entity change, every record's search text is
+ * rebuilt from the fields the new version has — in one statement, the SQL twin of
+ * `searchableText` — so `search` no longer finds values of a removed field (docs/entities.md).
+ */
+export const refreshSearchTextOnPublish: PublishHook = async (
+  tx: TenantTx,
+  published: PublishedEntity,
+  previous: PublishedEntity | null,
+) => {
+  if (!previous) return;
+  const now = searchableKeys(published.definition);
+  if (now.join('\n') === searchableKeys(previous.definition).join('\n')) return;
+  const parts = now.map((key) => {
+    if (!IDENTIFIER_PATTERN.test(key)) throw new Error(`unsafe field key ${key}`);
+    return `case when jsonb_typeof(data -> '${key}') = 'string' then data ->> '${key}' end`;
+  });
+  const text = parts.length ? `concat_ws(E' \\n ', ${parts.join(', ')})` : `''`;
+  await tx.query(`update records set search_text = tb_search_norm(${text}) where tenant_id = $1 and entity_id = $2`, [
+    tx.tenantId,
+    published.id,
+  ]);
+};
