@@ -51,6 +51,10 @@ export default tseslint.config(
               group: ['**/operations/**'],
               message: 'Domain code never imports the operation catalogue: operations call the domain, not the reverse.',
             },
+            {
+              group: ['**/services.js', '**/config.js', '**/start.js', '**/main.js'],
+              message: 'Domain functions take the narrow collaborators they use, not Services or Config.',
+            },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 /**
- * Tenant-user login benchmark (issue #5), not part of `npm test`:
+ * Tenant-user login benchmark, not part of `npm test`:
  *   1. throughput: successful logins per second (bcrypt cost 10) through the HTTP app;
  *   2. timing gap: unknown email vs wrong password, interleaved, same number of samples.
  *

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** The error codes of CONTRACT §2. Transports map each code to its HTTP status / MCP error. */
+/** The error codes of README.md (Errors). Transports map each code to its HTTP status / MCP error. */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'BUSINESS_RULE_ERROR',

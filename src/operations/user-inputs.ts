@@ -10,7 +10,7 @@ export const userRole = z.enum(TENANT_ROLES);
 
 const ENTITY_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
-/** SPEC.md "Shape of permissions"; unknown keys are refused so a typo never silently grants nothing. */
+/** The shape of `permissions` (docs/users.md); unknown keys are refused so a typo never silently grants nothing. */
 export const userPermissions = z.strictObject({
   entities: z
     .record(
@@ -22,7 +22,7 @@ export const userPermissions = z.strictObject({
   canManageSettings: z.boolean().optional(),
 });
 
-/** Free-form key/value; MCP clients may send it as a JSON string (CONTRACT §8). */
+/** Free-form key/value; MCP clients may send it as a JSON string (docs/mcp.md). */
 export const userMetadata = z.preprocess(
   (value) => {
     if (typeof value !== 'string') return value;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createEntity, snapshot, type Auth } from './helpers.js';
 
-/** Every transition of SPEC "Entity status" through REST. */
+/** Every transition of the entity status table (docs/entities.md) through REST. */
 describe('entity states and transitions', () => {
   let t: TestApp;
   let auth: Auth;

@@ -6,7 +6,7 @@ import { conflict } from '../../src/errors.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createEntity, snapshot, type Auth } from './helpers.js';
 
-/** CONTRACT §5: drafts, published snapshots, history, the changes diff and concurrent publishes. */
+/** docs/entities.md: drafts, published snapshots, history, the changes diff and concurrent publishes. */
 describe('entity versions', () => {
   let t: TestApp;
   let auth: Auth;

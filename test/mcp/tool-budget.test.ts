@@ -36,7 +36,7 @@ describe('tools/list budget per profile', () => {
     expect(names('all')).toEqual(OPERATIONS.filter((op) => op.tool).map((op) => op.name));
   });
 
-  it('places the tools CONTRACT §8 names in their profiles (those present in the catalogue)', () => {
+  it('places the tools docs/mcp.md places in their profiles (those present in the catalogue)', () => {
     const core = new Set(toolOperations(OPERATIONS, 'core').map((op) => op.name));
     const advanced = new Set(toolOperations(OPERATIONS, 'advanced').map((op) => op.name));
     const present = new Set(OPERATIONS.map((op) => op.name));
@@ -58,9 +58,11 @@ describe('every tool definition', () => {
     expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
     expect(tool.title.length).toBeGreaterThan(0);
     expect(tool.description.length).toBeGreaterThanOrEqual(40);
-    expect(tool.description, 'issue #6: a description carries a short example').toMatch(/e\.g\.|example/i);
+    expect(tool.description, 'a description carries a short example').toMatch(/e\.g\.|example/i);
     expect(tool.inputSchema.type).toBe('object');
     expect(tool.inputSchema).not.toHaveProperty('$schema');
+    expect(tool.outputSchema.type, `${name} publishes an object output schema`).toBe('object');
+    expect(JSON.stringify(tool.outputSchema)).not.toContain('$schema');
     const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
     expect(readOnlyHint).toBe(op.mode === 'read');
     if (readOnlyHint) expect([destructiveHint, idempotentHint]).toEqual([false, true]);

@@ -174,7 +174,7 @@ describe('record validation per field type', () => {
       ['buyer', true],
     ]);
 
-    // With rule validation registered, the relation check runs first (CONTRACT §7: schema, then rules).
+    // With rule validation registered, the relation check runs first (docs/records.md: schema, then rules).
     const ruleRuns: string[] = [];
     hooks.set('orders', { validateRules: [async () => void ruleRuns.push('ran')] });
     try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { countRows, createUser, PASSWORD, userWithToken, type TenantUser } from './users.helpers.js';
 
-/** SPEC.md Authentication 4: a user of one tenant has no access to another tenant. */
+/** docs/users.md: a user of one tenant has no access to another tenant. */
 describe('tenant user tokens across tenants', () => {
   let t: TestApp;
   let a: Awaited<ReturnType<TestApp['createTenant']>>;

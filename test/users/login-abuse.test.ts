@@ -3,7 +3,7 @@ import { LOGIN_LIMITS } from '../../src/domain/auth/login-throttle.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createUser, PASSWORD } from './users.helpers.js';
 
-/** Failed-login limits (CONTRACT §3) and answers that do not tell unknown emails apart. */
+/** Failed-login limits (docs/users.md) and answers that do not tell unknown emails apart. */
 describe('tenant login abuse resistance', () => {
   let t: TestApp;
   let acme: Awaited<ReturnType<TestApp['createTenant']>>;

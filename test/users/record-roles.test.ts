@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken, type TenantUser } from './users.helpers.js';
 
-/** CONTRACT §4 on the record routes: every role × action, and per-entity overrides, with user tokens. */
+/** docs/users.md on the record routes: every role × action, and per-entity overrides, with user tokens. */
 describe('roles on record routes', () => {
   let t: TestApp;
   let tenant: Awaited<ReturnType<TestApp['createTenant']>>;

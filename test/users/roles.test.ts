@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { countRows, createUser, PASSWORD, userWithToken, type TenantUser } from './users.helpers.js';
 
-/** CONTRACT §4: who may manage users with a user token, and the rank guard (docs/users.md). */
+/** docs/users.md: who may manage users with a user token, and the rank guard (docs/users.md). */
 describe('user management by role', () => {
   let t: TestApp;
   let acme: Awaited<ReturnType<TestApp['createTenant']>>;

@@ -4,7 +4,7 @@ import { SESSION_TTL_MS } from '../../src/domain/users/session-token.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { countRows, createUser, login, PASSWORD, userWithToken } from './users.helpers.js';
 
-/** SPEC.md "User session" state table, row by row, plus deactivation and password change. */
+/** The user session state table (docs/users.md), row by row, plus deactivation and password change. */
 describe('tenant user sessions', () => {
   let t: TestApp;
   let acme: Awaited<ReturnType<TestApp['createTenant']>>;

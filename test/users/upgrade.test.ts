@@ -7,7 +7,7 @@ import { prepareRuntime, type Runtime } from '../../src/start.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 /**
- * SPEC.md's "one-time script" for tenants made before users existed: with shared tables it is
+ * The "one-time script" of the original users design for tenants made before users existed: with shared tables it is
  * migration 004. A database left at migration 002 (the foundation issue) with data in it upgrades.
  */
 describe('upgrading a database created before tenant users', () => {

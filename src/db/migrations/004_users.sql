@@ -1,4 +1,4 @@
--- Tenant users and their sessions (issue #5). SPEC.md speaks of a one-time script adding these
+-- Tenant users and their sessions. The original design speaks of a one-time script adding these
 -- tables to every existing tenant; with shared tables it is this ordinary migration, and a
 -- database migrated by earlier versions picks it up at the next start.
 

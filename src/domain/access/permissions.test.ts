@@ -12,7 +12,7 @@ const user = (role: TenantRole, permissions: UserPermissions = {}): Principal =>
   sessionId: '00000000-0000-4000-8000-000000000003',
 });
 
-/** CONTRACT §4, written out in full so a change to either side shows up here. */
+/** docs/users.md, written out in full so a change to either side shows up here. */
 const RECORDS: Record<TenantRole, Record<RecordAction, boolean>> = {
   owner: { create: true, read: true, update: true, delete: true },
   admin: { create: true, read: true, update: true, delete: true },

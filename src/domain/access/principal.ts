@@ -6,7 +6,7 @@ export type TenantRole = (typeof TENANT_ROLES)[number];
 export const RECORD_ACTIONS = ['create', 'read', 'update', 'delete'] as const;
 export type RecordAction = (typeof RECORD_ACTIONS)[number];
 
-/** SPEC.md "Shape of permissions". */
+/** The shape of `permissions` (docs/users.md). */
 export interface UserPermissions {
   entities?: Record<string, RecordAction[]>;
   canManageUsers?: boolean;

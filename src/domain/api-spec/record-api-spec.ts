@@ -17,7 +17,7 @@ function selectValues(options: unknown): string[] {
     .filter((v): v is string => typeof v === 'string');
 }
 
-/** The JSON Schema of one field's value as records carry it (CONTRACT §6 types). */
+/** The JSON Schema of one field's value as records carry it (docs/records.md, field types). */
 export function fieldValueSchema(field: FieldDefinition): Schema {
   const described = (schema: Schema): Schema => (field.description ? { ...schema, description: field.description } : schema);
   switch (field.fieldType) {

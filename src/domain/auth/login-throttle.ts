@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js';
 import type { Clock } from './clock.js';
 
-/** CONTRACT §3: 10 failures per (realm, email) or 50 per address within 15 minutes. */
+/** 10 failures per (realm, email) or 50 per address within 15 minutes. */
 export const LOGIN_LIMITS = { perAccount: 10, perAddress: 50, windowMs: 15 * 60 * 1000 };
 
 interface Window {

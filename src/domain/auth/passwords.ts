@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import { validationError } from '../../errors.js';
 
-/** SPEC.md: bcrypt, 10 rounds. bcrypt runs on libuv's thread pool, off the event loop. */
+/** docs/users.md: bcrypt, 10 rounds. bcrypt runs on libuv's thread pool, off the event loop. */
 export const BCRYPT_ROUNDS = 10;
 export const PASSWORD_MIN_LENGTH = 8;
 /** bcrypt silently ignores bytes past 72; refuse such passwords instead of truncating them. */

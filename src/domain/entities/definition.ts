@@ -45,7 +45,7 @@ function optionalBoolean(raw: Record<string, unknown>, keys: string[], path: str
 }
 
 /**
- * Reads one field as callers send it (SPEC "Field"; `type`, `required`, `unique` are accepted for
+ * Reads one field as callers send it (docs/entities.md; `type`, `required`, `unique` are accepted for
  * `fieldType`, `isRequired`, `isUnique`, and a missing `fieldKey` is made from `name`).
  * `base` supplies the current values when updating.
  */
@@ -148,7 +148,7 @@ export interface EntityHeader {
   config: { displayField?: string };
 }
 
-/** Reads `definition.entity` (SPEC "Entity"). */
+/** Reads `definition.entity` (docs/entities.md). */
 export function normalizeEntityHeader(raw: unknown, path: string, problems: Problems): EntityHeader | undefined {
   if (!isObject(raw)) {
     problems.push({ field: path, message: 'entity must be an object { name, displayName?, description?, icon? }' });

@@ -1,5 +1,5 @@
 import type { TenantTx } from '../../db/with-tenant.js';
-import { conflict, notFound, validationError } from '../../errors.js';
+import { conflict, notFound, toolRef, validationError } from '../../errors.js';
 import { checkRelations, normalizeDefinition, throwIfProblems, type Problems } from './definition.js';
 import {
   deleteEntityRow,
@@ -22,7 +22,7 @@ import { schemaFields } from './schema-view.js';
 export async function entityNotFound(tx: TenantTx, name: string) {
   const names = await listEntityNames(tx);
   return notFound(
-    `Entity "${name}" not found. Entity names are lowercase with underscores; existing entities: ${names.join(', ') || '(none)'} (list_entities shows them)`,
+    `Entity "${name}" not found. Entity names are lowercase with underscores; existing entities: ${names.join(', ') || '(none)'} (${toolRef('list_entities')} shows them)`,
   );
 }
 
@@ -57,7 +57,9 @@ export async function generateEntity(tx: TenantTx, onPublish: readonly PublishHo
   throwIfProblems(problems, 'Invalid entity definition');
   const { name, definition } = parsed!;
   if (await findEntityState(tx, name)) {
-    throw conflict(`Entity "${name}" already exists; change it with manage_custom_fields, or delete_entity it first`);
+    throw conflict(
+      `Entity "${name}" already exists; change it with ${toolRef('manage_custom_fields')}, or delete it (${toolRef('delete_entity')}) first`,
+    );
   }
   const id = await insertEntity(tx, name);
   await insertDraft(tx, id, 1, definition);
@@ -67,7 +69,7 @@ export async function generateEntity(tx: TenantTx, onPublish: readonly PublishHo
     success: true,
     message: input.auto_publish
       ? `Entity "${name}" created and published as version 1`
-      : `Entity "${name}" created as draft version 1; call publish_entity to make it available to records`,
+      : `Entity "${name}" created as draft version 1; call ${toolRef('publish_entity')} to make it available to records`,
     fieldsProcessed: definition.fields.length,
     entity: {
       name,
@@ -113,7 +115,7 @@ export async function getEntitySchema(tx: TenantTx, input: { entityName: string;
   if (wanted === 'published') {
     if (!state.published) {
       throw notFound(
-        `Entity "${state.name}" is a draft and has never been published; call get_entity_schema with version "draft", or publish_entity`,
+        `Entity "${state.name}" is a draft and has never been published; call ${toolRef('get_entity_schema')} with version "draft", or ${toolRef('publish_entity')}`,
       );
     }
     version = { ...state.published, status: 'published' };
@@ -189,7 +191,7 @@ async function publishLocked(
   const state = (await findEntityState(tx, name))!;
   if (!state.draft) {
     throw conflict(
-      `Entity "${name}" has no draft to publish: version ${state.published!.version} is already published. Change fields with manage_custom_fields first; list_entity_changes shows pending changes`,
+      `Entity "${name}" has no draft to publish: version ${state.published!.version} is already published. Change fields with ${toolRef('manage_custom_fields')} first; ${toolRef('list_entity_changes')} shows pending changes`,
     );
   }
   const known = new Set(await listEntityNames(tx));
@@ -220,7 +222,7 @@ export async function deleteEntity(tx: TenantTx, input: { entityName: string }) 
   }
   if (referrers.length) {
     throw conflict(
-      `Entity "${state.name}" is the target of relation field(s) ${referrers.join(', ')}; delete those fields (manage_custom_fields) or their entities first`,
+      `Entity "${state.name}" is the target of relation field(s) ${referrers.join(', ')}; delete those fields (${toolRef('manage_custom_fields')}) or their entities first`,
     );
   }
   await deleteEntityRow(tx, state.id);

@@ -1,6 +1,6 @@
 import type { FieldType } from './field-types.js';
 
-/** A field as stored in an entity version (SPEC.md "Field"). */
+/** A field as stored in an entity version (docs/entities.md). */
 export interface FieldDefinition {
   name: string;
   fieldKey: string;

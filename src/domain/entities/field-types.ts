@@ -22,5 +22,5 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-/** Name and field-key pattern of CONTRACT §5. */
+/** Name and field-key pattern of docs/entities.md. */
 export const IDENTIFIER_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;

@@ -1,5 +1,5 @@
 import type { TenantTx } from '../../db/with-tenant.js';
-import { conflict, validationError } from '../../errors.js';
+import { conflict, toolRef, validationError } from '../../errors.js';
 import { checkIdentifier, checkRelations, normalizeDefinition, throwIfProblems, type Problems } from './definition.js';
 import { insertDraft, insertEntity, insertPublishedVersion, listEntityStates, type EntityState } from './entity.repository.js';
 import type { EntityDefinition } from './entity.types.js';
@@ -59,7 +59,7 @@ function readVersion(v: unknown, fallback: number, path: string, problems: Probl
 
 function readEntity(raw: unknown, path: string, problems: Problems): ImportedEntity | undefined {
   if (!isObject(raw)) {
-    problems.push({ field: path, message: 'each entity must be an object as export_metadata writes it' });
+    problems.push({ field: path, message: `each entity must be an object as ${toolRef('export_metadata')} writes it` });
     return undefined;
   }
   const before = problems.length;
@@ -114,13 +114,13 @@ export async function importMetadata(tx: TenantTx, onPublish: readonly PublishHo
     try {
       doc = JSON.parse(doc);
     } catch {
-      throw validationError('metadata is not valid JSON; pass the object export_metadata returned (or its JSON text)', [
+      throw validationError(`metadata is not valid JSON; pass the object ${toolRef('export_metadata')} returned (or its JSON text)`, [
         { field: 'metadata', message: 'invalid JSON' },
       ]);
     }
   }
   if (!isObject(doc) || !Array.isArray(doc.entities)) {
-    throw validationError('metadata must be an export_metadata result: { entities: [...], rules: [...] }', [
+    throw validationError(`metadata must be an ${toolRef('export_metadata')} result: { entities: [...], rules: [...] }`, [
       { field: 'metadata.entities', message: 'an array is required' },
     ]);
   }
@@ -157,7 +157,7 @@ export async function importMetadata(tx: TenantTx, onPublish: readonly PublishHo
       conflicts.push({
         field: `metadata.entities.${i}`,
         entity: e.name,
-        message: `entity "${e.name}" already exists with a different definition; delete_entity it, or rename it in the metadata, then import again`,
+        message: `entity "${e.name}" already exists with a different definition; delete it (${toolRef('delete_entity')}), or rename it in the metadata, then import again`,
       });
     }
   });

@@ -27,7 +27,7 @@ export interface StructureHint {
   configOptions: Record<string, string>;
 }
 
-/** Hints for the types whose values or config are structured (SPEC "structureHint"). */
+/** Hints for the types whose values or config are structured (docs/entities.md, structureHint). */
 function structureHint(field: FieldDefinition): StructureHint | undefined {
   switch (field.fieldType) {
     case 'location':

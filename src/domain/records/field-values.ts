@@ -42,7 +42,7 @@ function inRange(n: number, field: FieldDefinition): FieldCheck {
   return ok(n);
 }
 
-/** A finite JSON number; a numeric string is converted (CONTRACT §6). */
+/** A finite JSON number; a numeric string is converted (docs/records.md). */
 export function toNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'string' && NUMERIC_STRING.test(value)) {
@@ -73,7 +73,7 @@ export function normalizeDate(value: unknown, allowDateOnly: boolean): string | 
   return new Date(t).toISOString();
 }
 
-/** `config.options`: strings or `{ value, label }` (CONTRACT §5). */
+/** `config.options`: strings or `{ value, label }` (docs/entities.md). */
 export function selectOptions(field: FieldDefinition): string[] {
   const options = Array.isArray(field.config.options) ? (field.config.options as unknown[]) : [];
   return options.flatMap((o) => {
@@ -83,7 +83,7 @@ export function selectOptions(field: FieldDefinition): string[] {
   });
 }
 
-/** The entity a relation points at: `config.relatedEntity`, or `config.entity` (CONTRACT §5). */
+/** The entity a relation points at: `config.relatedEntity`, or `config.entity` (docs/entities.md). */
 export function relatedEntityOf(field: FieldDefinition): string | undefined {
   const target = field.config.relatedEntity ?? field.config.entity;
   return typeof target === 'string' && target ? target : undefined;
@@ -179,5 +179,5 @@ export const FIELD_VALIDATORS: Record<FieldType, (value: unknown, field: FieldDe
   json: (v) => ok(v),
 };
 
-/** Field types whose values `search` looks through (CONTRACT §6). */
+/** Field types whose values `search` looks through (docs/records.md). */
 export const SEARCHABLE_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textarea', 'email', 'select']);

@@ -15,7 +15,7 @@ function failure(source: string): AppError {
 }
 
 describe('parseFilterExpression', () => {
-  it('reads the SPEC.md equality form', () => {
+  it('reads the plain equality form', () => {
     expect(parse('status = active')).toEqual([{ field: 'status', op: 'eq', value: 'active' }]);
     expect(parse('status=active')).toEqual([{ field: 'status', op: 'eq', value: 'active' }]);
   });

@@ -1,7 +1,7 @@
 import { validationError } from '../../errors.js';
 
 /**
- * The `filter` string of `query_records` (SPEC.md: `field = value`), extended to
+ * The `filter` string of `query_records` (`field = value`, docs/mcp.md), extended to
  * `= != > >= < <= contains` joined by `and`. Values may be quoted ('…' or "…", backslash escapes
  * or doubled quotes) or bare; a bare value runs until the next `and <field> <operator>`, so
  * `city = New York and age > 30` reads as two conditions. A bare `null` compared with `=` or `!=`

@@ -167,7 +167,7 @@ export function buildListSql(definition: EntityDefinition, query: ListQuery, fir
         conditions.push(`r.data @> ${p(JSON.stringify({ [key]: typed(clause.value) }))}::text::jsonb`);
         break;
       case 'ne':
-        // A record without the field is "not equal" too (CONTRACT §6).
+        // A record without the field is "not equal" too (docs/records.md).
         conditions.push(`not (r.data @> ${p(JSON.stringify({ [key]: typed(clause.value) }))}::text::jsonb)`);
         break;
       case 'in': {

@@ -95,7 +95,7 @@ export async function checkRelations(tx: TenantTx, checks: readonly RelationChec
   if (failed.length) throw relationError(failed);
 }
 
-/** `name` of a record: the entity's displayField, else its first text field, else '' (CONTRACT §6). */
+/** `name` of a record: the entity's displayField, else its first text field, else '' (docs/records.md). */
 export function recordName(definition: EntityDefinition, data: Record<string, unknown>): string {
   const key = definition.config?.displayField ?? definition.fields.find((f) => f.fieldType === 'text')?.fieldKey;
   const value = key === undefined ? undefined : data[key];

@@ -1,5 +1,5 @@
 import type { TenantTx } from '../../db/with-tenant.js';
-import { notFound, validationError } from '../../errors.js';
+import { notFound, toolRef, validationError } from '../../errors.js';
 import type { EntityDefinition, PublishedEntity } from '../entities/entity.types.js';
 import { findPublishedEntityCached, type PublishedEntityCache } from '../entities/published-entity.cache.js';
 import type { EmbeddingsClient } from './embeddings.js';
@@ -17,9 +17,11 @@ import { embeddingSearch, trigramSearch, type ScoredRecord, type SemanticQuery }
 export async function loadEntity(tx: TenantTx, entities: PublishedEntityCache, name: string): Promise<PublishedEntity> {
   const found = await findPublishedEntityCached(tx, entities, name);
   if (!found) {
-    throw notFound(`Entity "${name}" not found. Entity names are lowercase with underscores; call list_entities to see the valid names`);
+    throw notFound(
+      `Entity "${name}" not found. Entity names are lowercase with underscores; call ${toolRef('list_entities')} to see the valid names`,
+    );
   }
-  if ('draftOnly' in found) throw notFound(`Entity "${name}" is a draft; publish it first (publish_entity)`);
+  if ('draftOnly' in found) throw notFound(`Entity "${name}" is a draft; publish it first (${toolRef('publish_entity')})`);
   return found;
 }
 

@@ -1,6 +1,6 @@
 import type { PublishedEntity } from '../entities/entity.types.js';
 
-/** A record as clients see it (SPEC.md "Record"). */
+/** A record as clients see it (docs/records.md). */
 // A type alias (not an interface) so rows of this shape satisfy the driver's Row constraint.
 export type RecordView = {
   id: string;
@@ -14,7 +14,7 @@ export type RecordView = {
 /** The published entity a record operation works against. */
 export type RecordEntity = PublishedEntity;
 
-/** The list answer of CONTRACT §6. */
+/** The list answer (docs/records.md). */
 export interface RecordPage {
   data: RecordView[];
   total: number;

@@ -32,7 +32,7 @@ async function merge(state: SaveState): Promise<void> {
 /**
  * Values by field type, then relation targets. Without rule validation to run in between, the
  * relation check travels in the write statement itself (one statement, one snapshot, no extra
- * round trip); with it, it runs here, so a schema error still comes before a rule's (CONTRACT §7).
+ * round trip); with it, it runs here, so a schema error still comes before a rule's (docs/records.md, The save pipeline).
  * A target entity that is unknown can only fail, and is reported here either way.
  */
 async function validateSchema(state: SaveState): Promise<void> {
@@ -64,7 +64,7 @@ async function write(state: SaveState): Promise<void> {
   state.saved = saved;
 }
 
-/** The save sequence, in order (CONTRACT §7). All steps share one transaction. */
+/** The save sequence, in order (docs/records.md, The save pipeline). All steps share one transaction. */
 export const SAVE_PIPELINE: ReadonlyArray<{ name: string; run: SaveHook }> = [
   { name: 'merge', run: merge },
   { name: 'transform', run: runHooks('transform') },

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { notFound } from '../../errors.js';
+import { notFound, toolRef } from '../../errors.js';
 import type { TenantRef } from '../access/principal.js';
 import type { TenantCache } from './tenant.cache.js';
 import { findTenant, insertTenant, type TenantRow } from './tenant.repository.js';
@@ -28,7 +28,7 @@ export async function resolveTenant(db: Database, cache: TenantCache, idOrSlug: 
   const cached = cache.get(idOrSlug);
   if (cached) return cached;
   const row = await findTenant(db, idOrSlug);
-  if (!row) throw notFound(`Tenant "${idOrSlug}" not found; list_tenants shows the tenants you can use`);
+  if (!row) throw notFound(`Tenant "${idOrSlug}" not found; ${toolRef('list_tenants')} shows the tenants you can use`);
   const ref = toTenantRef(row);
   cache.put(ref);
   return ref;

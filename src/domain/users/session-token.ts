@@ -3,7 +3,7 @@ import { hashSecret, randomSecret } from '../auth/tokens.js';
 /** Every tenant-user session token starts with this, which is how the authenticator recognises one. */
 export const SESSION_TOKEN_PREFIX = 'tbs_';
 
-/** SPEC.md: a tenant user token is valid for 7 days. */
+/** docs/users.md: a tenant user token is valid for 7 days. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const TOKEN_PATTERN = /^tbs_([0-9a-f]{32})_([A-Za-z0-9_-]{43})$/;
@@ -11,7 +11,7 @@ const TOKEN_PATTERN = /^tbs_([0-9a-f]{32})_([A-Za-z0-9_-]{43})$/;
 /**
  * A new opaque session token: `tbs_<tenant id, 32 hex>_<256 random bits, base64url>`.
  *
- * Why the tenant is inside the token: CONTRACT §4 lets a user leave X-Tenant-ID out, so the
+ * Why the tenant is inside the token: docs/users.md lets a user leave X-Tenant-ID out, so the
  * session must be found before the tenant is known. Carrying the (non-secret) tenant id in the
  * token lets the lookup run inside `withTenant` like every other tenant query, instead of
  * opening a SECURITY DEFINER hole through the sessions table's row-level security. Editing the

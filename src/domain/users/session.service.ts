@@ -12,7 +12,7 @@ import { SESSION_TTL_MS, newSessionToken, sessionTokenTenant } from './session-t
 import { findCredentialsByEmail, markLogin } from './user.repository.js';
 import { isUuid } from '../../uuid.js';
 
-/** One message for unknown email, wrong password and inactive user (CONTRACT §2). */
+/** One message for unknown email, wrong password and inactive user (README.md, Errors). */
 export const BAD_TENANT_LOGIN_MESSAGE = 'Invalid email or password';
 
 export interface TenantLogin {

@@ -1,6 +1,6 @@
 import type { TenantRole, UserPermissions } from '../access/principal.js';
 
-/** A tenant user as every route answers it (CONTRACT §4): never a password or hash. */
+/** A tenant user as every route answers it (docs/users.md): never a password or hash. */
 export interface UserView {
   id: string;
   email: string;

@@ -5,7 +5,7 @@ export const ADMIN_COOKIE = 'tb_admin';
 
 const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-/** The admin cookie counts only for same-origin requests (CONTRACT §6: never cross-origin). */
+/** The admin cookie counts only for same-origin requests (docs/records.md, CORS: never cross-origin). */
 function sameOrigin(request: FastifyRequest): boolean {
   const origin = headerValue(request.headers.origin);
   if (!origin) return true;

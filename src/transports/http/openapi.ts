@@ -41,6 +41,11 @@ const COMPONENTS = {
 };
 
 const ERROR_RESPONSE = { description: 'Error', content: { 'application/json': { schema: ref('Error') } } };
+/** Every route answers client and server errors in the error envelope. */
+const ERROR_RESPONSES = {
+  '4XX': { ...ERROR_RESPONSE, description: 'Refused (see error.code)' },
+  '5XX': { ...ERROR_RESPONSE, description: 'Internal error' },
+};
 
 /** The properties of an object schema, each with whether it is required. */
 function propertiesOf(schema: z.ZodObject | undefined): Array<[name: string, schema: JsonSchema, required: boolean]> {
@@ -101,7 +106,7 @@ function describeBinding(op: Operation, binding: RestBinding, operationId: strin
           },
         },
       },
-      default: ERROR_RESPONSE,
+      ...ERROR_RESPONSES,
     },
     security: op.access === 'public' ? [] : [{ bearer: [] }, { apiKey: [] }],
   };
@@ -150,7 +155,7 @@ function toolsRoute(operations: readonly Operation[]) {
             },
           },
         },
-        default: ERROR_RESPONSE,
+        ...ERROR_RESPONSES,
       },
     },
   };
@@ -174,7 +179,21 @@ export function buildOpenApiDocument(operations: readonly Operation[], version: 
       description: 'The OpenAPI 3.1 description of every route.',
       tags: ['api'],
       security: [],
-      responses: { 200: { description: 'The OpenAPI document', content: { 'application/json': { schema: { type: 'object' } } } } },
+      responses: {
+        200: {
+          description: 'The OpenAPI document',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['openapi', 'info', 'paths'],
+                properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } },
+              },
+            },
+          },
+        },
+        ...ERROR_RESPONSES,
+      },
     },
   };
   return {

@@ -22,7 +22,7 @@ const op = (input: z.ZodType, extra: Partial<Operation> = {}): Operation =>
     ...extra,
   }) as Operation;
 
-describe('normalizeToolArguments (CONTRACT §8 aliases)', () => {
+describe('normalizeToolArguments (docs/mcp.md aliases)', () => {
   const records = op(
     z.object({ entityName: z.string(), id: z.string().optional(), page: z.number().optional(), limit: z.number().default(20) }),
   );

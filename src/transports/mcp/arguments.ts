@@ -2,7 +2,7 @@ import type { Operation } from '../../operations/core/operation.js';
 import { toolInputSchema } from './tools.js';
 
 /**
- * What real MCP clients send, made into what the operation's schema expects (CONTRACT §8):
+ * What real MCP clients send, made into what the operation's schema expects (docs/mcp.md):
  * aliases are renamed, `offset` becomes `page`, a JSON-string `metadata` is parsed, and
  * arguments the tool does not know are dropped. Each rule applies only where the operation's
  * schema has the target key and lacks the alias, so the advertised schemas stay clean.

@@ -21,7 +21,7 @@ const INSTRUCTIONS =
 /**
  * A fresh MCP server for ONE session: its tenant selection lives here and nowhere else. Uses the
  * low-level `Server` because tool arguments are normalized (aliases, extras) and validated by the
- * catalogue, and failures answer CONTRACT §8's `{ code, message }` rather than the SDK's format.
+ * catalogue, and failures answer docs/mcp.md's `{ code, message }` rather than the SDK's format.
  */
 export function buildMcpServer(options: McpServerOptions): Server {
   const operations = toolOperations(options.operations, options.profile);

@@ -30,7 +30,7 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
- * The MCP HTTP server (CONTRACT §8), built without listening: Streamable HTTP at `/mcp`, the
+ * The MCP HTTP server (docs/mcp.md), built without listening: Streamable HTTP at `/mcp`, the
  * deprecated SSE transport at `/sse` + `/messages`, `GET /mcp/health`, and the protected-resource
  * metadata. Every session gets its own MCP server and transport; a session answers only the
  * credential identity that opened it.

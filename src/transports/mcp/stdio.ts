@@ -30,7 +30,7 @@ export async function checkService(service: RemoteService): Promise<void> {
 
 /**
  * `tenantbase mcp`: MCP over stdio, acting through SERVICE_API_URL with SERVICE_API_KEY
- * (SPEC.md). stdout carries only the protocol; everything else goes to `log` (stderr).
+ * (docs/mcp.md). stdout carries only the protocol; everything else goes to `log` (stderr).
  */
 export async function runStdioServer(config: Config, log: (line: string) => void): Promise<void> {
   const apiKey = config.mcp.serviceApiKey;
