@@ -34,13 +34,6 @@ export const manageCustomFields = defineTenantOperation({
   access: { tenant: 'schema.read' },
   rest: [
     bind({
-      method: 'GET',
-      path: '/api/entities/:entityName/fields',
-      description: "The fields of the entity's working definition (its draft when it has one) and the field types.",
-      params: z.object({ entityName }),
-      map: ({ params }) => ({ entityName: params.entityName, action: 'list' as const }),
-    }),
-    bind({
       method: 'POST',
       path: '/api/entities/:entityName/fields',
       status: 201,
@@ -48,6 +41,13 @@ export const manageCustomFields = defineTenantOperation({
       params: z.object({ entityName }),
       body: fieldBody,
       map: ({ params, body }) => ({ entityName: params.entityName, action: 'add' as const, field: unwrap(body) }),
+    }),
+    bind({
+      method: 'GET',
+      path: '/api/entities/:entityName/fields',
+      description: "The fields of the entity's working definition (its draft when it has one) and the field types.",
+      params: z.object({ entityName }),
+      map: ({ params }) => ({ entityName: params.entityName, action: 'list' as const }),
     }),
     bind({
       method: 'PUT',

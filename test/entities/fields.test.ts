@@ -51,7 +51,7 @@ describe('manage_custom_fields', () => {
   it('adds through the tool shape (field / fieldData alias) and through REST ({ field } body)', async () => {
     const added = await tool({ entityName: 'people', action: 'add', fieldData: { name: 'Phone', fieldType: 'phone' } });
     expect(added).toMatchObject({ action: 'add', version: 2, status: 'draft', field: { fieldKey: 'phone', type: 'phone' } });
-    expect(added.message).toMatch(/records keep using version 1 until publish_entity/);
+    expect(added.message).toMatch(/records keep using version 1 until the draft is published/);
     const rest = await t.post('/api/entities/people/fields', { field: { name: 'Site', fieldKey: 'site', fieldType: 'url' } }, auth);
     expect(rest.status).toBe(201);
     const list = (await t.get('/api/entities/people/fields', auth)).body.data;

@@ -102,7 +102,11 @@ describe('metadata export and import', () => {
     expect(res.body.error.code).toBe('CONFLICT');
     expect(res.body.error.message).toMatch(/nothing was written.*\(customers\)/);
     expect(res.body.error.details).toEqual([
-      { field: 'metadata.entities.0', entity: 'customers', message: expect.stringMatching(/different definition; delete_entity it/) },
+      {
+        field: 'metadata.entities.0',
+        entity: 'customers',
+        message: expect.stringMatching(/different definition; delete it \(DELETE \/api\/entities\/\{entityName\}\)/),
+      },
     ]);
     expect(await snapshot(t, target)).toEqual(before);
   });
@@ -110,7 +114,7 @@ describe('metadata export and import', () => {
   it('refuses invalid metadata with the path of the problem and writes nothing', async () => {
     const fresh = { apiKey: (await t.createTenant('Fresh')).apiKey };
     const cases: Array<[unknown, RegExp]> = [
-      [{ entities: 'x' }, /export_metadata result/],
+      [{ entities: 'x' }, /must be the result of GET \/api\/metadata\/export/],
       ['{not json', /not valid JSON/],
       [{ entities: [{ name: 'Bad Name', fields: [] }] }, /metadata.entities.0.name/],
       [{ entities: [{ name: 'a', fields: [{ fieldKey: 'x', fieldType: 'nope' }] }] }, /metadata.entities.0.fields.0.fieldType/],
@@ -135,7 +139,9 @@ describe('metadata export and import', () => {
       expect(res.body.error.message).toMatch(pattern);
     }
     expect((await t.get('/api/metadata/export', fresh)).body.data.entities).toEqual([]);
-    expect((await t.post('/api/metadata/import', {}, fresh)).body.error.message).toMatch(/must be an export_metadata result/);
+    expect((await t.post('/api/metadata/import', {}, fresh)).body.error.message).toMatch(
+      /must be the result of GET \/api\/metadata\/export/,
+    );
   });
 
   it('accepts rules and says plainly that they were not imported', async () => {

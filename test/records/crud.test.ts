@@ -60,7 +60,7 @@ describe('record CRUD over REST', () => {
 
     const unknown = await f.t.get(f.base('nope'), f.as);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error.message).toContain('list_entities');
+    expect(unknown.body.error.message).toContain('GET /api/entities');
 
     await withTenant(f.t.db, f.tenant.id, { readOnly: false }, async (tx) => {
       const [e] = await tx.query<{ id: string }>('insert into entities (tenant_id, name) values ($1, $2) returning id', [

@@ -69,7 +69,7 @@ export async function generateEntity(tx: TenantTx, onPublish: readonly PublishHo
     success: true,
     message: input.auto_publish
       ? `Entity "${name}" created and published as version 1`
-      : `Entity "${name}" created as draft version 1; call ${toolRef('publish_entity')} to make it available to records`,
+      : `Entity "${name}" created as draft version 1; publish it to make it available to records`,
     fieldsProcessed: definition.fields.length,
     entity: {
       name,

@@ -1,5 +1,5 @@
 import type { TenantTx } from '../../db/with-tenant.js';
-import { conflict, notFound, toolRef, validationError } from '../../errors.js';
+import { conflict, notFound, validationError } from '../../errors.js';
 import { checkFieldSet, checkRelations, normalizeField, throwIfProblems, type Problems } from './definition.js';
 import {
   deleteDraft,
@@ -117,7 +117,7 @@ async function changeFields(tx: TenantTx, entityName: string, action: 'add' | 'u
     status: pending ? ('draft' as const) : statusOf(state),
     message:
       pending && state.published
-        ? `${message}; records keep using version ${state.published.version} until ${toolRef('publish_entity')}`
+        ? `${message}; records keep using version ${state.published.version} until the draft is published`
         : message,
   };
 }

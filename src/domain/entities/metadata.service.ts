@@ -120,7 +120,7 @@ export async function importMetadata(tx: TenantTx, onPublish: readonly PublishHo
     }
   }
   if (!isObject(doc) || !Array.isArray(doc.entities)) {
-    throw validationError(`metadata must be an ${toolRef('export_metadata')} result: { entities: [...], rules: [...] }`, [
+    throw validationError(`metadata must be the result of ${toolRef('export_metadata')}: { entities: [...], rules: [...] }`, [
       { field: 'metadata.entities', message: 'an array is required' },
     ]);
   }

@@ -60,7 +60,11 @@ function namedTenant(ctx: OperationContext, principal: Principal, name: string):
  * says, as clients receive it — a mismatch is a bug of the service, never of the caller.
  */
 function checkOutput(op: Operation, data: unknown): void {
-  const json: unknown = data === undefined ? undefined : JSON.parse(JSON.stringify(data));
+  const text = data === undefined ? undefined : JSON.stringify(data);
+  // Surface markers (toolRef, bySurface) are for errors and descriptions: answers reach clients unrendered.
+  if (text !== undefined && /[\uE000-\uE002]/.test(text))
+    throw new AppError('INTERNAL_ERROR', `Output of ${op.name} holds a surface marker`);
+  const json: unknown = text === undefined ? undefined : JSON.parse(text);
   const checked = op.output.safeParse(json);
   if (!checked.success) {
     const problems = checked.error.issues.map((i) => `${i.path.join('.') || '(data)'}: ${i.message}`).join('; ');
