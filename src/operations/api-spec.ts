@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { buildRecordApiSpec } from '../domain/api-spec/record-api-spec.js';
+import { generateTypescriptClient } from '../domain/api-spec/typescript-client.js';
 import { listPublishedEntities } from '../domain/entities/entity-catalog.js';
+import { notFound, toolRef } from '../errors.js';
 import { bind, defineTenantOperation } from './core/operation.js';
 import { openApiDocumentOutput } from './schemas/entities.js';
 
@@ -17,4 +19,30 @@ export const getRestApiSpec = defineTenantOperation({
   access: { tenant: 'schema.read' },
   rest: [bind({ method: 'GET', path: '/api/rest-api-spec' })],
   run: async (ctx) => buildRecordApiSpec(ctx.tenant, await listPublishedEntities(ctx.tx), ctx.services.version),
+});
+
+export const generateApiClient = defineTenantOperation({
+  name: 'generate_api_client',
+  title: 'Generate typed API client',
+  description: `TypeScript source of a typed client of the tenant's record API (a type per published entity, typed filters and sort keys, relations via resolve; needs only fetch), e.g. {} → { filename: "acme-client.ts", code }. Regenerate after ${toolRef('publish_entity')}.`,
+  input: z.object({}),
+  output: z.strictObject({ filename: z.string(), code: z.string() }),
+  mode: 'read',
+  profile: 'advanced',
+  tool: true,
+  access: { tenant: 'schema.read' },
+  rest: [bind({ method: 'GET', path: '/api/rest-api-client' })],
+  run: async (ctx) => {
+    const entities = await listPublishedEntities(ctx.tx);
+    if (entities.length === 0) {
+      throw notFound(
+        `This tenant has no published entities, so there is nothing to type: create one (${toolRef('generate_entity')}) and publish it (${toolRef('publish_entity')}) first`,
+      );
+    }
+    return generateTypescriptClient(
+      ctx.tenant,
+      entities.map((entity) => ({ entity, computed: new Set<string>() })),
+      ctx.services.version,
+    );
+  },
 });

@@ -1,3 +1,5 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
@@ -44,6 +46,13 @@ describe('get_rest_api_spec (GET /api/rest-api-spec)', () => {
     expect(list.parameters.find((p: { name: string }) => p.name === 'limit').schema.maximum).toBe(100);
     expect(Object.keys(doc.paths['/api/entities/pedidos/records/{id}'])).toEqual(['parameters', 'get', 'put', 'patch', 'delete']);
     expect(doc.paths['/api/entities/clientes/records'].post.responses['201']).toBeDefined();
+  });
+
+  it('is valid OpenAPI 3.1 under two validators', async () => {
+    const doc = (await t.get('/api/rest-api-spec', { apiKey: tenant.apiKey })).body.data;
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
   });
 
   it('types each field and its record', async () => {

@@ -40,6 +40,17 @@ export const PARITY_CASES: Record<string, ParityCase[]> = {
       rest: () => ({ method: 'POST', path: '/api/auth/tenants/parity-other/select' }),
     },
   ],
+  generate_api_client: [
+    {
+      title: "a client of the tenant's published entities",
+      as: 'tenant',
+      arrange: async (e, tn) => {
+        await seedPublishedEntity(e.t, tn.id, 'parity_things', [{ fieldKey: 'label', fieldType: 'text', isRequired: true }]);
+      },
+      args: () => ({}),
+      rest: () => ({ method: 'GET', path: '/api/rest-api-client' }),
+    },
+  ],
   get_rest_api_spec: [
     {
       title: 'published entities of the tenant',
