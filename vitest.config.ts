@@ -7,6 +7,10 @@ const common = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks' as const,
+  // The router check (docs/scaling.md): every test database taps its statements; a statement that
+  // a database distributed by tenant_id could not route to one shard fails the test that sent it.
+  globalSetup: ['test/helpers/distribution/global-setup.ts'],
+  setupFiles: ['test/helpers/distribution/setup.ts'],
 };
 
 export default defineConfig({

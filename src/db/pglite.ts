@@ -3,9 +3,10 @@ import { PGlite, protocol } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { Database, Row, TenantQueryable, TenantWorkOptions } from './database.js';
+import type { Database, Queryable, Row, TenantQueryable, TenantWorkOptions } from './database.js';
 import { InvalidationBus } from './invalidation.js';
 import { PgliteSession } from './pglite-session.js';
+import { observed, type StatementObserver } from './statement-observer.js';
 import { translateDatabaseError } from './sql-errors.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
 import { registerTenantEngine } from './with-tenant.js';
@@ -29,13 +30,13 @@ async function translated<T>(work: Promise<T>): Promise<T> {
 /**
  * Embedded PostgreSQL. PGlite is a single connection, so every transaction and every top-level
  * statement is serialised through one queue: a statement never runs inside another's transaction.
- * `dataDir` undefined keeps the database in memory (tests).
+ * `dataDir` undefined keeps the database in memory (tests); `observer` sees every statement (tests).
  *
  * Statements go through `PgliteSession` (one engine call each, prepared once). An explicit
  * transaction's BEGIN and tenant context travel in the same call as its first statement, so a
  * one-statement write costs two calls (statement, COMMIT); a read outside a transaction costs one.
  */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, { observer }: { observer?: StatementObserver } = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm, btree_gin } });
   const session = new PgliteSession(pg);
@@ -50,7 +51,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
    * Runs `fn` in BEGIN … COMMIT. `begin` (BEGIN and any preamble) goes out with its first statement;
    * COMMIT goes out with its last when `fn` says which one that is (`queryAndCommit`).
    */
-  const transaction = <T>(fn: (tx: TenantQueryable) => Promise<T>, begin: string) =>
+  const transaction = <T>(fn: (tx: TenantQueryable) => Promise<T>, begin: string, tenantId?: string) =>
     exclusive(async () => {
       let pending: Uint8Array[] | null = [protocol.serialize.query(begin)];
       let committed = false;
@@ -74,7 +75,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         },
       };
       try {
-        const result = await fn(tx);
+        const result = await fn(observed(tx, observer, tenantId));
         if (pending === null && !committed) await translated(session.simple('commit'));
         return result;
       } catch (error) {
@@ -94,25 +95,33 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
             .then((before) => session.query<R>(text, params, () => before)),
         ),
       );
-    return fn({
+    const tx: TenantQueryable = {
       query,
       queryAndCommit: query,
       exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
-    });
+    };
+    return fn(observed(tx, observer, tenantId));
   };
 
+  const top = observed<Queryable>(
+    {
+      query: (text, params) => exclusive(() => translated(session.query(text, params))),
+      exec: (script) => exclusive(() => translated(session.simple(script))),
+    },
+    observer,
+  );
   const db: Database = {
     kind: 'pglite',
     // One process owns an embedded database: its own dispatch after COMMIT is all there is to hear.
     invalidations: new InvalidationBus(),
-    query: (text, params) => exclusive(() => translated(session.query(text, params))),
-    exec: (script) => exclusive(() => translated(session.simple(script))),
+    query: top.query,
+    exec: top.exec,
     transaction: (fn, options) => transaction(fn, options?.readOnly ? 'begin read only' : 'begin'),
     close: () => exclusive(() => pg.close()),
   };
   registerTenantEngine(db, <T>(tenantId: string, options: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) => {
     if (options.readOnly && !options.transaction) return tenantRead(tenantId, fn);
-    return transaction(fn, `${options.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`);
+    return transaction(fn, `${options.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`, tenantId);
   });
   return db;
 }

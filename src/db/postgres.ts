@@ -3,6 +3,7 @@ import type { Database, Queryable, Row, TenantQueryable, TenantWorkOptions, Tran
 import { INVALIDATION_CHANNEL, InvalidationBus } from './invalidation.js';
 import { Lanes, prepared } from './postgres-lanes.js';
 import { translateDatabaseError } from './sql-errors.js';
+import { observed, type StatementObserver } from './statement-observer.js';
 import { TENANT_ROLE, tenantContextSql } from './tenant-context.js';
 import { registerTenantEngine } from './with-tenant.js';
 
@@ -112,7 +113,8 @@ async function transactOn<T>(
  * outside a transaction use read lanes: read-only sessions where each statement is queued right
  * behind its own tenant.
  */
-export async function openPostgres(url: string, options: { max: number }): Promise<Database> {
+export async function openPostgres(url: string, options: { max: number; observer?: StatementObserver }): Promise<Database> {
+  const { observer } = options;
   const common: postgres.Options<Record<string, postgres.PostgresType>> = {
     onnotice: () => undefined,
     // Like PGlite: a string bound to a json/jsonb parameter is JSON text, not a value to encode
@@ -152,7 +154,7 @@ export async function openPostgres(url: string, options: { max: number }): Promi
     (payload) => invalidations.receive(payload),
     () => invalidations.dispatch(null),
   );
-  const top = adapt(sql);
+  const top = observed(adapt(sql), observer);
   const db: Database = {
     kind: 'postgres',
     invalidations,
@@ -160,7 +162,7 @@ export async function openPostgres(url: string, options: { max: number }): Promi
     exec: top.exec,
     /** An owner transaction on a reserved connection, BEGIN awaited before `fn` runs. */
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: TransactionOptions) {
-      return transactOn(sql, txOptions?.readOnly ? 'begin read only' : 'begin', { pipelined: false }, fn);
+      return transactOn(sql, txOptions?.readOnly ? 'begin read only' : 'begin', { pipelined: false }, (tx) => fn(observed(tx, observer)));
     },
     close: async () => {
       await Promise.all([
@@ -187,14 +189,15 @@ export async function openPostgres(url: string, options: { max: number }): Promi
     if (txOptions.readOnly && !txOptions.transaction) {
       const query = <R extends Row>(text: string, params?: readonly unknown[]) => readLanes.read<R>(tenantId, text, params);
       // Like PGlite's: a script could change the session's tenant, and no tenant read needs one.
-      return fn({
+      const tx: TenantQueryable = {
         query,
         queryAndCommit: query,
         exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
-      });
+      };
+      return fn(observed(tx, observer, tenantId));
     }
     const begin = `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`;
-    return transactOn(writeSql, begin, { pipelined: true, lanes: writeLanes }, fn);
+    return transactOn(writeSql, begin, { pipelined: true, lanes: writeLanes }, (tx) => fn(observed(tx, observer, tenantId)));
   });
   return db;
 }

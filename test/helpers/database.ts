@@ -4,6 +4,7 @@ import type { Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
 import { openPostgres } from '../../src/db/postgres.js';
+import { createRouterTap } from './distribution/tap.js';
 
 /** Which database this test run uses: set per Vitest project (vitest.config.ts). */
 export const TEST_DATABASE: 'pglite' | 'postgres' = process.env.TB_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -21,8 +22,10 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(options: { migrated?: boolean; upTo?: number } = {}): Promise<TestDatabase> {
   let result: TestDatabase;
+  // Every statement of every test database goes through the router check (docs/scaling.md).
+  const observer = await createRouterTap();
   if (TEST_DATABASE === 'pglite') {
-    const db = await openPglite(undefined);
+    const db = await openPglite(undefined, { observer });
     result = { db, url: undefined, drop: () => db.close().catch(() => undefined) };
   } else {
     const serverUrl = process.env.DATABASE_URL;
@@ -32,7 +35,7 @@ export async function createTestDatabase(options: { migrated?: boolean; upTo?: n
     await admin.unsafe(`create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const db = await openPostgres(url.toString(), { max: 5 });
+    const db = await openPostgres(url.toString(), { max: 5, observer });
     result = {
       db,
       url: url.toString(),

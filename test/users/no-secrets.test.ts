@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { probe } from '../helpers/distribution/exceptions.js';
 
 /** No route that returns a user ever returns its password or hash. */
 describe('passwords never leave the service', () => {
@@ -56,7 +57,7 @@ describe('passwords never leave the service', () => {
   });
 
   it('stores passwords as bcrypt hashes of cost 10', async () => {
-    const rows = await t.db.query<{ password_hash: string }>('select password_hash from tenant_users');
+    const rows = await probe(() => t.db.query<{ password_hash: string }>('select password_hash from tenant_users'));
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.password_hash).toMatch(/^\$2b\$10\$/);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/domain/auth/tokens.js';
 import { SESSION_TTL_MS } from '../../src/domain/users/session-token.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { probe } from '../helpers/distribution/exceptions.js';
 import { countRows, createUser, login, PASSWORD, userWithToken } from './users.helpers.js';
 
 /** The user session state table (docs/users.md), row by row, plus deactivation and password change. */
@@ -38,7 +39,7 @@ describe('tenant user sessions', () => {
 
   it('stores only a hash of the token', async () => {
     const { token } = (await login(t, acme.slug, 'ana@example.com')).body.data;
-    const rows = await t.db.query<{ token_hash: string }>('select token_hash from user_sessions');
+    const rows = await probe(() => t.db.query<{ token_hash: string }>('select token_hash from user_sessions'));
     expect(rows.some((r) => r.token_hash === hashSecret(token))).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(token.slice(4));
   });
@@ -58,7 +59,7 @@ describe('tenant user sessions', () => {
     const u = await userWithToken(t, acme, 'gone@example.com');
     const res = await t.delete(`/api/auth/tenant/users/${u.id}`, { apiKey: acme.apiKey });
     expect(res.status).toBe(200);
-    const left = await t.db.query('select id from user_sessions where user_id = $1', [u.id]);
+    const left = await probe(() => t.db.query('select id from user_sessions where user_id = $1', [u.id]));
     expect(left).toEqual([]);
     expect((await me(u.token)).body.error.code).toBe('UNAUTHORIZED');
   });
