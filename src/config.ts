@@ -21,6 +21,14 @@ const ConfigSchema = z
         .optional(),
     ),
     DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(20)),
+    DATABASE_TENANT_CONTEXT: z.preprocess(emptyAsUndefined, z.enum(['session', 'transaction']).default('session')),
+    DATABASE_LISTEN_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
     ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
     JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
@@ -57,6 +65,10 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly databasePoolMax: number;
+  /** How tenant reads outside a transaction get their tenant (docs/scaling.md); Citus forces 'transaction'. */
+  readonly databaseTenantContext: 'session' | 'transaction';
+  /** A direct server connection for LISTEN, when DATABASE_URL goes through a pooler in transaction mode. */
+  readonly databaseListenUrl: string | undefined;
   readonly adminEmail: string | undefined;
   readonly adminPassword: string | undefined;
   /** Absent means: generate one at first start and keep it in the database. */
@@ -96,6 +108,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
     databasePoolMax: c.DATABASE_POOL_MAX,
+    databaseTenantContext: c.DATABASE_TENANT_CONTEXT,
+    databaseListenUrl: c.DATABASE_LISTEN_URL,
     adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     jwtSecret: c.JWT_SECRET,

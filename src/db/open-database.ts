@@ -7,6 +7,10 @@ import { openPostgres } from './postgres.js';
 /** PostgreSQL when DATABASE_URL is set, else the embedded PGlite kept in DATA_DIR. */
 export function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, { max: config.databasePoolMax })
+    ? openPostgres(config.databaseUrl, {
+        max: config.databasePoolMax,
+        tenantContext: config.databaseTenantContext,
+        ...(config.databaseListenUrl ? { listenUrl: config.databaseListenUrl } : {}),
+      })
     : openPglite(resolve(config.dataDir, 'pglite'));
 }

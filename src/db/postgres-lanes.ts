@@ -25,7 +25,9 @@ interface Lane {
  *   no tenant and so no rows.
  * - A one-statement transaction (`transactOne`): BEGIN with its transaction-local context, the
  *   statement, COMMIT. After a failed statement the server answers COMMIT with ROLLBACK, and the
- *   session is idle again for the next unit.
+ *   session is idle again for the next unit. Read lanes run every read this way (BEGIN READ ONLY)
+ *   where the tenant must be transaction-local: on Citus, whose workers see only SET LOCAL, and
+ *   behind a pooler in transaction mode, which may hand two statements two server sessions.
  *
  * What it buys over reserving a connection per request: units of many requests share a connection
  * back to back (pipelined, written and answered together), no request holds a connection while its

@@ -113,7 +113,22 @@ async function transactOn<T>(
  * outside a transaction use read lanes: read-only sessions where each statement is queued right
  * behind its own tenant.
  */
-export async function openPostgres(url: string, options: { max: number; observer?: StatementObserver }): Promise<Database> {
+export interface PostgresOptions {
+  max: number;
+  /**
+   * Where a read outside a transaction gets its tenant: 'session' (the default) sets it on the read
+   * lane's session right ahead of the statement; 'transaction' wraps each such statement in its own
+   * READ ONLY transaction with the transaction-local context, as a pooler in transaction mode
+   * (PgBouncer) needs. On Citus it is always 'transaction': a worker sees only SET LOCAL.
+   */
+  tenantContext?: 'session' | 'transaction';
+  /** A direct connection for LISTEN when `url` goes through a pooler in transaction mode. */
+  listenUrl?: string;
+  /** Sees every statement (tests: the router check). */
+  observer?: StatementObserver;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions): Promise<Database> {
   const { observer } = options;
   const common: postgres.Options<Record<string, postgres.PostgresType>> = {
     onnotice: () => undefined,
@@ -146,10 +161,13 @@ export async function openPostgres(url: string, options: { max: number; observer
   // One-statement transactions (record saves) go to write lanes, the others reserve a connection.
   const writeLanes = new Lanes(Math.max(2, Math.ceil(options.max / 4)), () => tenantClient(1, false));
   const readLanes = new Lanes(options.max, () => tenantClient(1, true));
-  await sql`select 1`;
+  const [server] = await sql<{ citus: boolean }[]>`select exists (select 1 from pg_extension where extname = 'citus') as citus`;
+  const citus = server?.citus === true;
+  const readsInTransaction = citus || options.tenantContext === 'transaction';
   // Caches of other processes' changes: a (re)connected listener may have missed notifications.
   const invalidations = new InvalidationBus();
-  await sql.listen(
+  const listener = options.listenUrl ? postgres(options.listenUrl, { ...common, max: 1 }) : sql;
+  await listener.listen(
     INVALIDATION_CHANNEL,
     (payload) => invalidations.receive(payload),
     () => invalidations.dispatch(null),
@@ -170,6 +188,7 @@ export async function openPostgres(url: string, options: { max: number; observer
         readLanes.end({ timeout: 5 }),
         writeLanes.end({ timeout: 5 }),
         writeSql.end({ timeout: 5 }),
+        listener === sql ? undefined : listener.end({ timeout: 5 }),
       ]);
     },
   };
@@ -180,14 +199,18 @@ export async function openPostgres(url: string, options: { max: number; observer
    * behind them fail too (aborted transaction) or, outside a transaction, run as TENANT_ROLE
    * without a tenant and see no rows.
    *
-   * Reads with `transaction: false`: no BEGIN/COMMIT and no reserved connection; each statement
-   * goes out with its tenant in front of it on a read lane (see Lanes). Under READ COMMITTED a
-   * READ ONLY transaction gives its statements nothing more (each statement has its own snapshot
-   * either way) except transaction-local settings, which here last one statement.
+   * Reads with `transaction: false`: no reserved connection; each statement goes out with its
+   * tenant in front of it on a read lane (see Lanes) — at session level, or with
+   * `readsInTransaction` in a READ ONLY transaction of its own (BEGIN and context, statement,
+   * COMMIT queued as one unit). Under READ COMMITTED a READ ONLY transaction gives its statements
+   * nothing more (each statement has its own snapshot either way) except transaction-local
+   * settings, which here last one statement.
    */
   registerTenantEngine(db, async <T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) => {
     if (txOptions.readOnly && !txOptions.transaction) {
-      const query = <R extends Row>(text: string, params?: readonly unknown[]) => readLanes.read<R>(tenantId, text, params);
+      const begin = readsInTransaction ? `begin read only; ${tenantContextSql(tenantId, { citus })}` : undefined;
+      const query = <R extends Row>(text: string, params?: readonly unknown[]) =>
+        begin ? readLanes.transactOne<R>(begin, text, params) : readLanes.read<R>(tenantId, text, params);
       // Like PGlite's: a script could change the session's tenant, and no tenant read needs one.
       const tx: TenantQueryable = {
         query,
@@ -196,7 +219,7 @@ export async function openPostgres(url: string, options: { max: number; observer
       };
       return fn(observed(tx, observer, tenantId));
     }
-    const begin = `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId)}`;
+    const begin = `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId, { citus })}`;
     return transactOn(writeSql, begin, { pipelined: true, lanes: writeLanes }, (tx) => fn(observed(tx, observer, tenantId)));
   });
   return db;

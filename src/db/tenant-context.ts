@@ -4,10 +4,17 @@ import { isUuid } from '../uuid.js';
 export const TENANT_ROLE = 'tenantbase_app';
 
 /**
- * The transaction-local tenant context as parameter-free SQL. Both values are checked literals (a
- * constant role, a UUID validated here), so it can travel in the same message as BEGIN.
+ * The transaction-local tenant context as parameter-free SQL, to follow BEGIN in the same message.
+ * Both values are checked literals (a constant role, a UUID validated here), so nothing can be
+ * injected.
+ *
+ * SET LOCAL commands, not `set_config(…, true)` calls: a distributed PostgreSQL (Citus) passes SET
+ * LOCAL on to the transactions it opens on its worker nodes — where row-level security reads
+ * `app.tenant_id` — when `citus.propagate_set_commands` is 'local', which `citus` sets first
+ * (docs/scaling.md); a function call inside a query it would not pass on.
  */
-export function tenantContextSql(tenantId: string): string {
+export function tenantContextSql(tenantId: string, options: { citus?: boolean } = {}): string {
   if (!isUuid(tenantId)) throw new Error('tenant context needs a UUID');
-  return `select set_config('role', '${TENANT_ROLE}', true), set_config('app.tenant_id', '${tenantId.toLowerCase()}', true)`;
+  const propagate = options.citus ? "set local citus.propagate_set_commands = 'local'; " : '';
+  return `${propagate}set local role ${TENANT_ROLE}; set local app.tenant_id = '${tenantId.toLowerCase()}'`;
 }

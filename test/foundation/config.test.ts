@@ -5,6 +5,7 @@ describe('configuration', () => {
   it('has working defaults and is frozen', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3001, dataDir: './data', databaseUrl: undefined, bodyLimit: 1024 * 1024, corsOrigins: '*' });
+    expect(c).toMatchObject({ databaseTenantContext: 'session', databaseListenUrl: undefined });
     expect(c.mcp).toMatchObject({ port: 3002, host: '127.0.0.1', toolProfile: 'all', serviceApiUrl: 'http://localhost:3001/api' });
     expect(Object.isFrozen(c)).toBe(true);
   });
@@ -25,6 +26,8 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ MCP_TOOL_PROFILE: 'everything' }, 'MCP_TOOL_PROFILE'],
+    [{ DATABASE_TENANT_CONTEXT: 'statement' }, 'DATABASE_TENANT_CONTEXT'],
+    [{ DATABASE_LISTEN_URL: 'http://x' }, 'DATABASE_LISTEN_URL'],
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

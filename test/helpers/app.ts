@@ -48,7 +48,6 @@ export interface TestApp {
 
 /** `hooks` adds extension points for this app only (e.g. save hooks a test controls). */
 export async function createTestApp(env: Record<string, string> = {}, options: { hooks?: HookContributions } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL,
@@ -58,6 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     CHECK_OUTPUTS: 'true',
     ...env,
   });
+  const database = await createTestDatabase({ tenantContext: config.databaseTenantContext });
   const clock = manualClock(new Date());
   const runtime = await prepareRuntime(config, () => undefined, {
     db: database.db,

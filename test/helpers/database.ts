@@ -18,9 +18,12 @@ export interface TestDatabase {
 
 /**
  * A fresh, empty database: in-memory PGlite, or a new database on the DATABASE_URL server that
- * `drop()` removes. `migrated: false` leaves it without schema (upgrade tests).
+ * `drop()` removes. `migrated: false` leaves it without schema (upgrade tests). `tenantContext`
+ * chooses how PostgreSQL reads get their tenant (PGlite has one way: transaction-local).
  */
-export async function createTestDatabase(options: { migrated?: boolean; upTo?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { migrated?: boolean; upTo?: number; tenantContext?: 'session' | 'transaction' } = {},
+): Promise<TestDatabase> {
   let result: TestDatabase;
   // Every statement of every test database goes through the router check (docs/scaling.md).
   const observer = await createRouterTap();
@@ -35,7 +38,11 @@ export async function createTestDatabase(options: { migrated?: boolean; upTo?: n
     await admin.unsafe(`create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const db = await openPostgres(url.toString(), { max: 5, observer });
+    const db = await openPostgres(url.toString(), {
+      max: 5,
+      observer,
+      ...(options.tenantContext ? { tenantContext: options.tenantContext } : {}),
+    });
     result = {
       db,
       url: url.toString(),
