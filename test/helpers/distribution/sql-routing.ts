@@ -81,7 +81,9 @@ class Analysis {
       walk(stmt, (node) => {
         const k = kindOf(node);
         if (k?.[0] === 'RangeVar' && this.context.tenantTables.has(k[1].relname as string))
-          found.push(`${kind} on tenant table ${k[1].relname as string} is not checked: use SELECT/INSERT/UPDATE/DELETE with tenant_id = $n`);
+          found.push(
+            `${kind} on tenant table ${k[1].relname as string} is not checked: use SELECT/INSERT/UPDATE/DELETE with tenant_id = $n`,
+          );
         return true;
       });
     }
