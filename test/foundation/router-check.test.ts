@@ -100,9 +100,9 @@ describe('the router check on a test database', () => {
 
   it('refuses a statement that cannot be routed, on either connection, and records it for the test to fail', async () => {
     await expect(db.query('select count(*) from records')).rejects.toBeInstanceOf(RouterViolationError);
-    await expect(
-      withTenant(db, A, { readOnly: true }, (tx) => tx.query('select id from entities where name = $1', ['x'])),
-    ).rejects.toThrow(/entities is not restricted to one tenant/);
+    await expect(withTenant(db, A, { readOnly: true }, (tx) => tx.query('select id from entities where name = $1', ['x']))).rejects.toThrow(
+      /entities is not restricted to one tenant/,
+    );
     const found = takeRouterViolations();
     expect(found.map((v) => [v.text, v.tenantId])).toEqual([
       ['select count(*) from records', undefined],

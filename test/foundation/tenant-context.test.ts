@@ -64,7 +64,8 @@ describe.each(['session', 'transaction'] as const)('tenant reads with the %s con
   });
 
   it('runs every path as the tenant role with its tenant, read only for reads', async () => {
-    const whoAmI = "select current_user as role, current_setting('app.tenant_id', true) as tenant, current_setting('transaction_read_only') as ro";
+    const whoAmI =
+      "select current_user as role, current_setting('app.tenant_id', true) as tenant, current_setting('transaction_read_only') as ro";
     for (const [readOnly, transaction] of [
       [true, false],
       [true, true],
