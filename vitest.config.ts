@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // One project per database. `npm test` always runs the embedded database (PGlite);
-// with DATABASE_URL set, the same files also run against that PostgreSQL server.
+// with DATABASE_URL set, the same files also run against that PostgreSQL server, and with
+// CITUS_URL against a Citus coordinator.
 const common = {
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   testTimeout: 30_000,
@@ -18,6 +19,9 @@ export default defineConfig({
     projects: [
       { test: { ...common, name: 'pglite', env: { TB_TEST_DATABASE: 'pglite' } } },
       ...(process.env.DATABASE_URL ? [{ test: { ...common, name: 'postgres', env: { TB_TEST_DATABASE: 'postgres' } } }] : []),
+      // CITUS_URL: a Citus coordinator's database (citus extension created, worker nodes added);
+      // each test database is a schema of it, distributed by migration 011 (docs/scaling.md).
+      ...(process.env.CITUS_URL ? [{ test: { ...common, name: 'citus', env: { TB_TEST_DATABASE: 'postgres', TB_TEST_CITUS: '1' } } }] : []),
     ],
   },
 });
