@@ -48,8 +48,26 @@ export async function createTestDatabase(options: Options = {}): Promise<TestDat
 
 const name = () => `tb_test_${process.pid}_${randomBytes(4).toString('hex')}`;
 
-const open = (url: string, observer: StatementObserver, options: Options) =>
-  openPostgres(url, { max: 5, observer, ...(options.tenantContext ? { tenantContext: options.tenantContext } : {}) });
+/** The server test database at `url`; `drop()` closes it, then runs `dropSql` as `admin`. */
+async function opened(
+  url: URL,
+  admin: postgres.Sql,
+  dropSql: string,
+  observer: StatementObserver,
+  options: Options,
+): Promise<TestDatabase> {
+  const tenantContext = options.tenantContext ? { tenantContext: options.tenantContext } : {};
+  const db = await openPostgres(url.toString(), { max: 5, observer, ...tenantContext });
+  return {
+    db,
+    url: url.toString(),
+    drop: async () => {
+      await db.close().catch(() => undefined);
+      await admin.unsafe(dropSql);
+      await admin.end();
+    },
+  };
+}
 
 async function onServer(observer: StatementObserver, options: Options): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
@@ -59,16 +77,7 @@ async function onServer(observer: StatementObserver, options: Options): Promise<
   await admin.unsafe(`create database ${database}`);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
-  const db = await open(url.toString(), observer, options);
-  return {
-    db,
-    url: url.toString(),
-    drop: async () => {
-      await db.close().catch(() => undefined);
-      await admin.unsafe(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    },
-  };
+  return opened(url, admin, `drop database if exists ${database} with (force)`, observer, options);
 }
 
 /**
@@ -91,14 +100,5 @@ async function onCitus(observer: StatementObserver, options: Options): Promise<T
   await admin.unsafe(`create schema ${schema}; grant usage on schema ${schema} to public`);
   const url = new URL(serverUrl);
   url.searchParams.set('search_path', `${schema},public`);
-  const db = await open(url.toString(), observer, options);
-  return {
-    db,
-    url: url.toString(),
-    drop: async () => {
-      await db.close().catch(() => undefined);
-      await admin.unsafe(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    },
-  };
+  return opened(url, admin, `drop schema if exists ${schema} cascade`, observer, options);
 }

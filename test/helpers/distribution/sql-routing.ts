@@ -11,7 +11,8 @@
  *
  * Anything it does not understand that touches a tenant table is a problem too, never a pass.
  */
-type Node = Record<string, unknown>;
+import { conjuncts, isDml, kindOf, list, singleItem, str, walk, type Node } from './parse-tree.js';
+import { Scope, TenantIds, type Rel, type Value } from './routing-scope.js';
 
 export interface RoutingContext {
   readonly tenantTables: ReadonlySet<string>;
@@ -20,32 +21,7 @@ export interface RoutingContext {
   readonly tenantId: string | undefined;
 }
 
-/** A value a `tenant_id` is equated with: `$n` or a literal, and what it is at run time. */
-interface Value {
-  label: string;
-  actual: string | undefined;
-}
-
-interface Rel {
-  name: string;
-  tenant: boolean;
-  /** Union-find node of this reference's `tenant_id`. */
-  id: number;
-}
-
-const DML = ['SelectStmt', 'InsertStmt', 'UpdateStmt', 'DeleteStmt'] as const;
 const UNCHECKED = ['MergeStmt', 'CopyStmt', 'TruncateStmt'];
-
-const kindOf = (node: unknown): [string, Node] | undefined => {
-  if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
-  const keys = Object.keys(node);
-  return keys.length === 1 ? [keys[0]!, (node as Node)[keys[0]!] as Node] : undefined;
-};
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const str = (node: unknown): string | undefined => {
-  const k = kindOf(node);
-  return k?.[0] === 'String' ? (k[1].sval as string) : undefined;
-};
 
 /** Problems of one parsed statement (a `stmts[i].stmt` of libpg-query's answer). */
 export function routingProblems(stmt: unknown, context: RoutingContext): string[] {
@@ -53,8 +29,7 @@ export function routingProblems(stmt: unknown, context: RoutingContext): string[
 }
 
 class Analysis {
-  private parent: number[] = [];
-  private values = new Map<number, Value[]>();
+  private readonly ids = new TenantIds();
   private readonly refs: Rel[] = [];
   private readonly problems: string[] = [];
   private readonly seen = new Set<unknown>();
@@ -62,9 +37,8 @@ class Analysis {
   constructor(private readonly context: RoutingContext) {}
 
   statement(stmt: unknown): string[] {
-    const kind = kindOf(stmt);
-    if (!kind || !(DML as readonly string[]).includes(kind[0])) return this.untouched(stmt);
-    this.level(stmt, new Scope(undefined, new Set()));
+    if (!isDml(stmt)) return this.untouched(stmt);
+    this.level(stmt, new Scope(undefined));
     this.checkUnvisited(stmt);
     this.checkValues();
     return this.problems;
@@ -88,34 +62,11 @@ class Analysis {
       });
     }
     walk(stmt, (node) => {
-      const k = kindOf(node);
-      if (k && (DML as readonly string[]).includes(k[0]) && node !== stmt) found.push(...routingProblems(node, this.context));
-      return !(k && (DML as readonly string[]).includes(k[0]));
+      if (!isDml(node)) return true;
+      found.push(...routingProblems(node, this.context));
+      return false;
     });
     return found;
-  }
-
-  // ---- union-find over `tenant_id` references and values -------------------------------------
-
-  private node(): number {
-    this.parent.push(this.parent.length);
-    return this.parent.length - 1;
-  }
-  private find(a: number): number {
-    while (this.parent[a] !== a) a = this.parent[a] = this.parent[this.parent[a]!]!;
-    return a;
-  }
-  private union(a: number, b: number): void {
-    const [ra, rb] = [this.find(a), this.find(b)];
-    if (ra === rb) return;
-    this.parent[ra] = rb;
-    this.values.set(rb, [...(this.values.get(rb) ?? []), ...(this.values.get(ra) ?? [])]);
-    this.values.delete(ra);
-  }
-  private valueNode(value: Value): number {
-    const id = this.node();
-    this.values.set(id, [value]);
-    return id;
   }
 
   // ---- query levels -----------------------------------------------------------------------------
@@ -123,7 +74,7 @@ class Analysis {
   /** One SELECT / INSERT / UPDATE / DELETE (a query level); answers its `tenant_id` output node, if any. */
   private level(stmt: unknown, outer: Scope): number | undefined {
     const [kind, body] = kindOf(stmt)!;
-    const scope = new Scope(outer, new Set(outer.ctes));
+    const scope = new Scope(outer);
     this.withClause(body.withClause, scope);
     switch (kind) {
       case 'SelectStmt':
@@ -165,7 +116,7 @@ class Analysis {
     if (body.op && body.op !== 'SETOP_NONE') {
       const left = this.level({ SelectStmt: body.larg }, scope);
       const right = this.level({ SelectStmt: body.rarg }, scope);
-      if (left !== undefined && right !== undefined) this.union(left, right);
+      if (left !== undefined && right !== undefined) this.ids.union(left, right);
       return left ?? right;
     }
     for (const item of list(body.fromClause)) this.fromItem(item, scope);
@@ -191,13 +142,13 @@ class Analysis {
         for (const row of list(source.valuesLists)) {
           const value = this.operand(list(kindOf(row)![1].items)[position], scope);
           if (value === undefined) this.problems.push(`INSERT into ${target.name}: a row's tenant_id is not a parameter or literal`);
-          else this.union(target.id, value);
+          else this.ids.union(target.id, value);
         }
       } else if (source) {
         const rows = this.selectColumns(body.selectStmt, scope);
         const value = rows?.[position];
         if (value === undefined) this.problems.push(`INSERT into ${target.name} … SELECT: tenant_id is not tied to one value`);
-        else this.union(target.id, value);
+        else this.ids.union(target.id, value);
       }
     }
     if (source?.valuesLists) this.expressions([source.valuesLists], scope);
@@ -216,7 +167,7 @@ class Analysis {
   private selectColumns(stmt: unknown, outer: Scope): Array<number | undefined> | undefined {
     const body = kindOf(stmt)![1];
     if (body.op && body.op !== 'SETOP_NONE') return undefined;
-    const scope = new Scope(outer, new Set(outer.ctes));
+    const scope = new Scope(outer);
     this.withClause(body.withClause, scope);
     for (const item of list(body.fromClause)) this.fromItem(item, scope);
     this.where(body.whereClause, scope);
@@ -259,7 +210,7 @@ class Analysis {
       return scope.rels.get(name)?.id;
     };
     const [l, r] = [side(join.larg), side(join.rarg)];
-    if (l !== undefined && r !== undefined) this.union(l, r);
+    if (l !== undefined && r !== undefined) this.ids.union(l, r);
   }
 
   private rangeVar(body: Node, scope: Scope): Rel | undefined {
@@ -270,7 +221,7 @@ class Analysis {
       scope.derived.set(alias, scope.cteOutput(name));
       return undefined;
     }
-    const rel: Rel = { name, tenant: this.context.tenantTables.has(name), id: this.node() };
+    const rel: Rel = { name, tenant: this.context.tenantTables.has(name), id: this.ids.node() };
     scope.rels.set(alias, rel);
     if (rel.tenant) this.refs.push(rel);
     return rel;
@@ -288,7 +239,7 @@ class Analysis {
         // by its own restriction, so it must name the value itself.
         const a = this.operand(k[1].lexpr, scope, true);
         const b = right === undefined ? undefined : this.operand(right, scope, true);
-        if (a !== undefined && b !== undefined) this.union(a, b);
+        if (a !== undefined && b !== undefined) this.ids.union(a, b);
       }
     }
     this.expressions([condition], scope);
@@ -297,12 +248,9 @@ class Analysis {
   /** Walks expressions for subqueries (each a query level of its own, seeing this one as outer). */
   private expressions(parts: unknown[], scope: Scope): void {
     walk(parts, (node) => {
-      const k = kindOf(node);
-      if (k && (DML as readonly string[]).includes(k[0])) {
-        this.level(node, scope);
-        return false;
-      }
-      return true;
+      if (!isDml(node)) return true;
+      this.level(node, scope);
+      return false;
     });
   }
 
@@ -318,11 +266,11 @@ class Analysis {
     if (kind === 'ParamRef') {
       const n = body.number as number;
       const actual = this.context.params[n - 1];
-      return this.valueNode({ label: `$${n}`, actual: typeof actual === 'string' ? actual.toLowerCase() : undefined });
+      return this.ids.valueNode({ label: `$${n}`, actual: typeof actual === 'string' ? actual.toLowerCase() : undefined });
     }
     if (kind === 'A_Const' && !body.isnull) {
       const text = (body.sval as Node | undefined)?.sval as string | undefined;
-      return text === undefined ? undefined : this.valueNode({ label: `'${text}'`, actual: text.toLowerCase() });
+      return text === undefined ? undefined : this.ids.valueNode({ label: `'${text}'`, actual: text.toLowerCase() });
     }
     const col = this.column(expr);
     if (col?.at(-1) !== 'tenant_id') return undefined;
@@ -352,7 +300,7 @@ class Analysis {
   private checkValues(): void {
     const chosen = new Map<string, Value>();
     for (const ref of this.refs) {
-      const values = this.values.get(this.find(ref.id)) ?? [];
+      const values = this.ids.valuesOf(ref.id);
       if (values.length === 0) {
         this.problems.push(`${ref.name} is not restricted to one tenant (no tenant_id = $n in its own WHERE or JOIN … ON)`);
         continue;
@@ -368,62 +316,4 @@ class Analysis {
     if (tenantId && chosen.size === 1 && only?.actual !== undefined && only.actual !== tenantId.toLowerCase())
       this.problems.push(`tenant_id = ${only.label} is not the tenant of the transaction`);
   }
-}
-
-/** The names a query level can refer to: its tables, derived tables and CTEs, then the outer level's. */
-class Scope {
-  readonly rels = new Map<string, Rel>();
-  readonly derived = new Map<string, number | undefined>();
-  readonly cteOutputs = new Map<string, number | undefined>();
-  constructor(
-    readonly outer: Scope | undefined,
-    readonly ctes: Set<string>,
-  ) {}
-
-  cteOutput(name: string): number | undefined {
-    return this.cteOutputs.has(name) ? this.cteOutputs.get(name) : this.outer?.cteOutput(name);
-  }
-  /** The `tenant_id` node of `alias`, and whether this level (not an outer one) holds it. */
-  qualified(alias: string): { id: number; local: boolean } | undefined {
-    const rel = this.rels.get(alias);
-    if (rel) return { id: rel.id, local: true };
-    if (this.derived.has(alias)) return this.local(this.derived.get(alias));
-    return this.outerOf(this.outer?.qualified(alias));
-  }
-  /** An unqualified `tenant_id`: the one tenant table of the level, else the outer level's. */
-  unqualified(): { id: number; local: boolean } | undefined {
-    const tenants = [...this.rels.values()].filter((r) => r.tenant);
-    if (tenants.length === 1) return { id: tenants[0]!.id, local: true };
-    if (tenants.length === 0 && this.rels.size === 0 && this.derived.size === 1) return this.local([...this.derived.values()][0]);
-    return tenants.length === 0 ? this.outerOf(this.outer?.unqualified()) : undefined;
-  }
-  private local(id: number | undefined) {
-    return id === undefined ? undefined : { id, local: true };
-  }
-  private outerOf(found: { id: number; local: boolean } | undefined) {
-    return found && { id: found.id, local: false };
-  }
-}
-
-function conjuncts(condition: unknown): unknown[] {
-  const k = kindOf(condition);
-  if (k?.[0] === 'BoolExpr' && k[1].boolop === 'AND_EXPR') return list(k[1].args).flatMap(conjuncts);
-  return condition === undefined ? [] : [condition];
-}
-
-function singleItem(expr: unknown): unknown {
-  const k = kindOf(expr);
-  const items = k?.[0] === 'List' ? list(k[1].items) : Array.isArray(expr) ? expr : [];
-  return items.length === 1 ? items[0] : undefined;
-}
-
-/** Depth-first over a parse tree; `visit` returning false skips the node's children. */
-function walk(tree: unknown, visit: (node: unknown) => boolean): void {
-  if (Array.isArray(tree)) {
-    for (const item of tree) walk(item, visit);
-    return;
-  }
-  if (!tree || typeof tree !== 'object') return;
-  if (!visit(tree)) return;
-  for (const value of Object.values(tree)) walk(value, visit);
 }
