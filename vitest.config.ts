@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // CITUS_URL against a Citus coordinator.
 const common = {
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  // What only a Citus cluster can show: the `citus` project adds it.
+  exclude: ['test/citus/**', '**/node_modules/**'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks' as const,
@@ -21,7 +23,18 @@ export default defineConfig({
       ...(process.env.DATABASE_URL ? [{ test: { ...common, name: 'postgres', env: { TB_TEST_DATABASE: 'postgres' } } }] : []),
       // CITUS_URL: a Citus coordinator's database (citus extension created, worker nodes added);
       // each test database is a schema of it, distributed by migration 011 (docs/scaling.md).
-      ...(process.env.CITUS_URL ? [{ test: { ...common, name: 'citus', env: { TB_TEST_DATABASE: 'postgres', TB_TEST_CITUS: '1' } } }] : []),
+      ...(process.env.CITUS_URL
+        ? [
+            {
+              test: {
+                ...common,
+                name: 'citus',
+                exclude: ['**/node_modules/**'],
+                env: { TB_TEST_DATABASE: 'postgres', TB_TEST_CITUS: '1' },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -3,11 +3,11 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { citusCalls } from '../helpers/distribution/schema-catalog.js';
 
 /**
- * The `citus` project only (CITUS_URL, docs/scaling.md): migration 011 distributed the schema, and a
+ * Run by the `citus` project only (CITUS_URL, docs/scaling.md): migration 011 distributed the schema, and a
  * tenant's statement runs on one shard. No Citus cluster can be installed where this project is
  * built, so this file has not run there yet.
  */
-describe.runIf(process.env.TB_TEST_CITUS === '1')('on a Citus coordinator', () => {
+describe('on a Citus coordinator', () => {
   let test: TestDatabase;
   beforeAll(async () => {
     test = await createTestDatabase();
