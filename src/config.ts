@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -53,6 +55,8 @@ const ConfigSchema = z
     EMBEDDINGS_API_KEY: optionalString,
     EMBEDDINGS_MODEL: z.preprocess(emptyAsUndefined, z.string().default('text-embedding-3-small')),
     CHECK_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+    // Beside src/ and dist/ alike, so the sources and the compiled service find the same build.
+    CONSOLE_DIR: z.preprocess(emptyAsUndefined, z.string().default(fileURLToPath(new URL('../console/dist', import.meta.url)))),
   })
   .refine((c) => !(c.ADMIN_EMAIL && !c.ADMIN_PASSWORD), {
     message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
@@ -90,6 +94,8 @@ export interface Config {
   readonly embeddings: { readonly url: string; readonly apiKey: string | undefined; readonly model: string } | undefined;
   /** Development and tests: every answer is checked against its operation's output schema. */
   readonly checkOutputs: boolean;
+  /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
+  readonly consoleDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -137,5 +143,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? Object.freeze({ url: c.EMBEDDINGS_URL, apiKey: c.EMBEDDINGS_API_KEY, model: c.EMBEDDINGS_MODEL })
       : undefined,
     checkOutputs: c.CHECK_OUTPUTS === 'true',
+    consoleDir: resolve(c.CONSOLE_DIR),
   });
 }

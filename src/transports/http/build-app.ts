@@ -5,6 +5,7 @@ import secureJson from 'secure-json-parse';
 import { AppError } from '../../errors.js';
 import { OPERATIONS } from '../../operations/index.js';
 import type { TransportDeps } from '../request-context.js';
+import { registerConsole } from './console.js';
 import { installErrorHandling, sendError } from './errors.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { registerOperationRoutes } from './routes.js';
@@ -54,5 +55,6 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
   registerToolsRoute(app, deps, OPERATIONS);
   const openApi = buildOpenApiDocument(OPERATIONS, deps.services.version);
   app.get('/api/openapi.json', async () => openApi);
+  await registerConsole(app, deps.config.consoleDir);
   return app;
 }

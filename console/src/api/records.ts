@@ -1,0 +1,52 @@
+import { api, data, undeclared } from './client.ts';
+import type { RecordPage, RecordRow } from './types.ts';
+
+/** The list operators of docs/records.md: `filter.<key>.<op>=value`. */
+export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'contains', 'startsWith', 'isNull'] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export interface FilterClause {
+  field: string;
+  op: FilterOperator;
+  value: string;
+}
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  search?: string | undefined;
+  filters: FilterClause[];
+  resolve?: boolean;
+}
+
+/** The list's query string, as the REST route reads it. */
+export function listParameters(query: ListQuery): Record<string, string> {
+  const out: Record<string, string> = { page: String(query.page), limit: String(query.limit) };
+  if (query.sort) out.sort = query.sort;
+  if (query.order) out.order = query.order;
+  if (query.search) out.search = query.search;
+  if (query.resolve) out.resolve = 'true';
+  for (const f of query.filters) out[`filter.${f.field}.${f.op}`] = f.value;
+  return out;
+}
+
+export const listRecords = (entityName: string, query: ListQuery) =>
+  data<RecordPage>()(
+    api.GET('/api/entities/{entityName}/records', {
+      params: { path: { entityName }, query: undeclared(listParameters(query)) },
+    }),
+  );
+
+export const getRecord = (entityName: string, id: string) =>
+  data<RecordRow>()(api.GET('/api/entities/{entityName}/records/{id}', { params: { path: { entityName, id } } }));
+
+export const createRecord = (entityName: string, values: Record<string, unknown>) =>
+  data<RecordRow>()(api.POST('/api/entities/{entityName}/records', { params: { path: { entityName } }, body: values }));
+
+export const updateRecord = (entityName: string, id: string, values: Record<string, unknown>) =>
+  data<RecordRow>()(api.PATCH('/api/entities/{entityName}/records/{id}', { params: { path: { entityName, id } }, body: values }));
+
+export const deleteRecord = (entityName: string, id: string) =>
+  data<{ id: string; deleted: boolean }>()(api.DELETE('/api/entities/{entityName}/records/{id}', { params: { path: { entityName, id } } }));

@@ -1,0 +1,123 @@
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TenantUser } from '../../api/types.ts';
+import { deleteUser, listUsers } from '../../api/users.ts';
+import { ROLE_RIGHTS, ROLES } from '../../session/rights.ts';
+import { notifyDone, notifyError } from '../../ui/errors.tsx';
+import { formatDate } from '../../ui/format.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
+import { CreateUser, EditUser } from './UserForms.tsx';
+import { ViewAs } from './ViewAs.tsx';
+
+function RolesTable() {
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table aria-label="Roles and their rights" mt="xl">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Records</Table.Th>
+            <Table.Th>Users</Table.Th>
+            <Table.Th>Entities</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ROLES.map((role) => (
+            <Table.Tr key={role}>
+              <Table.Td>{role}</Table.Td>
+              <Table.Td>{ROLE_RIGHTS[role].records.join(', ')}</Table.Td>
+              <Table.Td>{ROLE_RIGHTS[role].manageUsers ? 'manage' : '—'}</Table.Td>
+              <Table.Td>{ROLE_RIGHTS[role].changeSchema ? 'change' : 'read'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export default function UsersPage() {
+  const queryClient = useQueryClient();
+  const users = useQuery({ queryKey: ['users'], queryFn: listUsers });
+  const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'edit' | 'view'; user: TenantUser } | null>(null);
+  const remove = (user: TenantUser) =>
+    modals.openConfirmModal({
+      title: `Delete ${user.email}?`,
+      children: <Text size="sm">The user and their sessions are deleted.</Text>,
+      labels: { confirm: 'Delete user', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void deleteUser(user.id)
+          .then(() => notifyDone(`User ${user.email} deleted`))
+          .then(() => queryClient.invalidateQueries({ queryKey: ['users'] }))
+          .catch((error: unknown) => notifyError(error, 'Could not delete the user')),
+    });
+  return (
+    <>
+      <PageHeader title="Users & roles" description="The tenant's own users. Roles decide what they may do; the service enforces them on every request.">
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
+          New user
+        </Button>
+      </PageHeader>
+      <QueryState query={users} label="users">
+        {(list) =>
+          list.length === 0 ? (
+            <Text c="dimmed">No user yet.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped aria-label="Users">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>User</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Last sign-in</Table.Th>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((u) => (
+                    <Table.Tr key={u.id}>
+                      <Table.Td>
+                        <Text fw={500}>{u.name}</Text>
+                        <Text size="xs" c="dimmed">
+                          {u.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light">{u.role}</Badge>
+                      </Table.Td>
+                      <Table.Td>{u.isActive ? 'active' : <Badge color="red">inactive</Badge>}</Table.Td>
+                      <Table.Td>{formatDate(u.lastLoginAt)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'view', user: u })} aria-label={`View as ${u.email}`}>
+                            View as
+                          </Button>
+                          <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'edit', user: u })} aria-label={`Edit ${u.email}`}>
+                            Edit
+                          </Button>
+                          <Button size="xs" variant="subtle" color="red" onClick={() => remove(u)} aria-label={`Delete ${u.email}`}>
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryState>
+      <RolesTable />
+      {dialog?.kind === 'create' && <CreateUser onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <EditUser user={dialog.user} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'view' && <ViewAs user={dialog.user} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

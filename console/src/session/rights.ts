@@ -1,0 +1,31 @@
+import type { RecordAction, Role } from '../api/types.ts';
+import type { Session } from './session.ts';
+
+/**
+ * What a role may do, as docs/users.md documents it. The API enforces these rules on every
+ * request but does not answer a user's effective rights, so the console uses this table only to
+ * hide controls a person could not use and to explain roles ("view as"); the API stays the judge.
+ */
+export const ROLE_RIGHTS: Record<Role, { records: RecordAction[]; manageUsers: boolean; changeSchema: boolean }> = {
+  owner: { records: ['create', 'read', 'update', 'delete'], manageUsers: true, changeSchema: true },
+  admin: { records: ['create', 'read', 'update', 'delete'], manageUsers: true, changeSchema: true },
+  member: { records: ['create', 'read', 'update'], manageUsers: false, changeSchema: false },
+  viewer: { records: ['read'], manageUsers: false, changeSchema: false },
+};
+
+export const ROLES: Role[] = ['owner', 'admin', 'member', 'viewer'];
+
+/** Administrators and API keys act with owner rights; a tenant user with their role's. */
+export function canOnRecords(session: Session, action: RecordAction, entity: string): boolean {
+  if (session.kind === 'admin') return true;
+  const override = session.user.permissions.entities?.[entity];
+  return (override ?? ROLE_RIGHTS[session.user.role].records).includes(action);
+}
+
+export function canChangeSchema(session: Session): boolean {
+  return session.kind === 'admin' || ROLE_RIGHTS[session.user.role].changeSchema;
+}
+
+export function canManageUsers(session: Session): boolean {
+  return session.kind === 'admin' || ROLE_RIGHTS[session.user.role].manageUsers || session.user.permissions.canManageUsers === true;
+}
