@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // Read by scripts/build-console.mjs to measure what the first load fetches.
+    manifest: true,
     chunkSizeWarningLimit: 400,
   },
   server: { proxy: { '/api': 'http://localhost:3001' } },

@@ -6,6 +6,7 @@ import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { build } from 'esbuild';
+import { buildConsole } from './build-console.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');
@@ -27,3 +28,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(src, 'db', 'migrations'), join(out, 'db', 'migrations'), { recursive: true });
+
+// The admin console, rebuilt only when its sources changed (a few seconds; see docs/console.md).
+await buildConsole();

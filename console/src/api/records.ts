@@ -1,6 +1,9 @@
 import { api, data, undeclared } from './client.ts';
 import type { RecordPage, RecordRow } from './types.ts';
 
+/** The largest page the API answers (docs/records.md). */
+export const PAGE_LIMIT = 100;
+
 /** The list operators of docs/records.md: `filter.<key>.<op>=value`. */
 export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'contains', 'startsWith', 'isNull'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];

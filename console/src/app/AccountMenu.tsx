@@ -19,7 +19,7 @@ export function AccountMenu({ session }: { session: Session }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" rightSection={<IconChevronDown size={14} aria-hidden />} aria-label={`Account of ${who.email}`}>
+        <Button variant="subtle" rightSection={<IconChevronDown size={14} aria-hidden />}>
           <Text size="sm" truncate maw={160} visibleFrom="sm">
             {who.name || who.email}
           </Text>

@@ -20,6 +20,7 @@ export function useProgress() {
 
   async function run<T>(title: string, items: readonly T[], worker: (item: T, index: number) => Promise<void>, concurrency = 4) {
     stopped.current = false;
+    if (items.length === 0) return { failures: [], stopped: false };
     const failures: { index: number; error: unknown }[] = [];
     let done = 0;
     setState({ title, done: 0, total: items.length, failed: 0, finished: false });
@@ -51,7 +52,7 @@ export function useProgress() {
         </Text>
         <Group justify="flex-end">
           {state.finished ? (
-            <Button onClick={() => setState(null)}>Close</Button>
+            <Button onClick={() => setState(null)}>Done</Button>
           ) : (
             <Button variant="default" onClick={() => (stopped.current = true)}>
               Stop
@@ -61,5 +62,5 @@ export function useProgress() {
       </Stack>
     </Modal>
   );
-  return { run, modal, busy: state !== null && !state.finished };
+  return { run, modal, busy: state !== null && !state.finished, close: () => setState(null) };
 }

@@ -178,7 +178,7 @@ export default function EntityPage() {
           <Tabs defaultValue="fields">
             <Tabs.List mb="md">
               <Tabs.Tab value="fields">Fields</Tabs.Tab>
-              <Tabs.Tab value="changes" rightSection={changes.data?.hasChanges ? <Badge size="xs" color="yellow">pending</Badge> : null}>
+              <Tabs.Tab value="changes" rightSection={changes.data?.hasChanges ? <Badge size="xs" color="dark" variant="outline">pending</Badge> : null}>
                 Draft changes
               </Tabs.Tab>
               <Tabs.Tab value="history">History</Tabs.Tab>

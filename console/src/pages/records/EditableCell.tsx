@@ -11,6 +11,7 @@ interface Props {
   field: Field;
   record: RecordRow;
   editable: boolean;
+  relationName?: string | undefined;
   onSaved: () => void;
 }
 
@@ -18,12 +19,12 @@ interface Props {
  * A grid cell: its value, and when the person may update records, an editor opened with a click
  * or Enter. Saving sends only this field; the API's message for it is shown under the input.
  */
-export function EditableCell({ entity, field, record, editable, onSaved }: Props) {
+export function EditableCell({ entity, field, record, editable, relationName, onSaved }: Props) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState<unknown>(record.data[field.fieldKey]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const text = formatValue(field, record.data[field.fieldKey]);
+  const text = formatValue(field, record.data[field.fieldKey], relationName);
 
   if (!editable) return <Text size="sm">{text}</Text>;
   if (!editing) {
@@ -45,9 +46,7 @@ export function EditableCell({ entity, field, record, editable, onSaved }: Props
   const save = async () => {
     setBusy(true);
     try {
-      // A relation picked from the list is an id; a resolved one is sent back as its id.
-      const sent = field.type === 'relation' && typeof value === 'object' && value !== null ? (value as { id: string }).id : value;
-      await updateRecord(entity, record.id, { [field.fieldKey]: sent });
+      await updateRecord(entity, record.id, { [field.fieldKey]: value });
       setEditing(false);
       onSaved();
     } catch (e) {
@@ -65,7 +64,7 @@ export function EditableCell({ entity, field, record, editable, onSaved }: Props
   };
   return (
     <Stack gap={4} onKeyDown={keys} miw={180}>
-      <FieldValueInput field={field} value={value} onChange={setValue} label={`${field.name}`} error={error ?? undefined} autoFocus />
+      <FieldValueInput field={field} value={value} onChange={setValue} label={field.name} error={error ?? undefined} relationName={relationName} autoFocus />
       <Group gap={4}>
         <ActionIcon size="sm" onClick={() => void save()} loading={busy} aria-label={`Save ${field.name}`}>
           <IconCheck size={14} aria-hidden />

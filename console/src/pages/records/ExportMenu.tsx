@@ -14,6 +14,7 @@ export function ExportMenu({ entity, fields, query, progress }: { entity: string
       const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
       if (format === 'csv') download(`${entity}-${stamp}.csv`, 'text/csv', await toCsv(fields, records));
       else download(`${entity}-${stamp}.json`, 'application/json', JSON.stringify(records, null, 2));
+      progress.close();
       notifyDone(`Exported ${records.length} record(s)`);
     } catch (error) {
       notifyError(error, 'The export failed');

@@ -18,10 +18,14 @@ const OPERATOR_LABELS: Record<FilterOperator, string> = {
   isNull: 'is empty',
 };
 
+// Inside the popover: a dropdown in a portal would count as a click outside it and close it.
+const INLINE = { withinPortal: false };
+
 function ClauseRow({ clause, fields, onChange, onRemove, index }: { clause: FilterClause; fields: Field[]; onChange: (c: FilterClause) => void; onRemove: () => void; index: number }) {
   return (
     <Group gap={6} wrap="wrap" align="flex-end">
       <Select
+        comboboxProps={INLINE}
         label={`Condition ${index + 1} field`}
         w={170}
         allowDeselect={false}
@@ -30,6 +34,7 @@ function ClauseRow({ clause, fields, onChange, onRemove, index }: { clause: Filt
         onChange={(v) => v && onChange({ ...clause, field: v })}
       />
       <Select
+        comboboxProps={INLINE}
         label="Operator"
         w={200}
         allowDeselect={false}
@@ -39,6 +44,7 @@ function ClauseRow({ clause, fields, onChange, onRemove, index }: { clause: Filt
       />
       {clause.op === 'isNull' ? (
         <Select
+          comboboxProps={INLINE}
           label="Value"
           w={120}
           allowDeselect={false}

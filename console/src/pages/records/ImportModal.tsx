@@ -106,7 +106,7 @@ export function ImportModal({ entity, fields, progress, onClose, onDone }: { ent
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Close
+            Done
           </Button>
           <Button onClick={() => void start()} disabled={!parsed || progress.busy}>
             Import {parsed ? `${parsed.rows.length} row(s)` : ''}

@@ -5,7 +5,7 @@ import { createRecord, deleteRecord, updateRecord } from '../../api/records.ts';
 import type { Field, RecordRow } from '../../api/types.ts';
 import { ErrorAlert, fieldErrors, notifyDone } from '../../ui/errors.tsx';
 import { formatDate } from '../../ui/format.ts';
-import { relationId } from './values.tsx';
+import type { RelationNames } from './useRelationNames.ts';
 import { FieldValueInput } from './values.tsx';
 
 interface Props {
@@ -16,21 +16,20 @@ interface Props {
   can: { create: boolean; update: boolean; delete: boolean };
   onClose: () => void;
   onSaved: () => void;
+  relationNames?: RelationNames | undefined;
 }
 
-/** Values as the API takes them: relations as ids. */
-const toInput = (field: Field, value: unknown) => (field.type === 'relation' ? relationId(value) : value);
 
 /** A record's form: every field, with the API's message at each refused one. */
-export function RecordDrawer({ entity, fields, record, can, onClose, onSaved }: Props) {
+export function RecordDrawer({ entity, fields, record, can, onClose, onSaved, relationNames }: Props) {
   const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...(record?.data ?? {}) }));
   const editable = record ? can.update : can.create;
   const save = useMutation({
     mutationFn: () => {
       const changed: Record<string, unknown> = {};
       for (const f of fields) {
-        const value = toInput(f, values[f.fieldKey]);
-        const before = record ? toInput(f, record.data[f.fieldKey]) : undefined;
+        const value = values[f.fieldKey];
+        const before = record?.data[f.fieldKey];
         if (JSON.stringify(value) === JSON.stringify(before)) continue;
         if (!record && (value === null || value === undefined)) continue;
         changed[f.fieldKey] = value ?? null;
@@ -74,6 +73,7 @@ export function RecordDrawer({ entity, fields, record, can, onClose, onSaved }: 
                   value={values[f.fieldKey]}
                   onChange={(v) => setValues((all) => ({ ...all, [f.fieldKey]: v }))}
                   error={errors[f.fieldKey]}
+                  relationName={relationNames?.get(f.fieldKey)?.get(String(record?.data[f.fieldKey]))}
                 />
               ))}
             </Stack>

@@ -13,6 +13,8 @@ import type { ListQuery } from '../../api/records.ts';
 import type { Field, RecordRow } from '../../api/types.ts';
 import { formatDate } from '../../ui/format.ts';
 import { EditableCell } from './EditableCell.tsx';
+import type { RelationNames } from './useRelationNames.ts';
+import { relationId } from './values.tsx';
 
 const features = tableFeatures({ rowSelectionFeature, columnVisibilityFeature });
 const helper = createColumnHelper<typeof features, RecordRow>();
@@ -28,6 +30,7 @@ interface Props {
   can: { update: boolean; delete: boolean };
   onOpen: (record: RecordRow) => void;
   onSaved: () => void;
+  relationNames: RelationNames;
 }
 
 function SortHeader({ label, fieldKey, query, onSort }: { label: string; fieldKey: string; query: ListQuery; onSort: (key: string) => void }) {
@@ -42,7 +45,7 @@ function SortHeader({ label, fieldKey, query, onSort }: { label: string; fieldKe
 }
 
 /** The records grid (TanStack Table over the API's page): selection, sortable headers, editable cells. */
-export function RecordGrid({ entity, fields, rows, query, onSort, selection, onSelectionChange, can, onOpen, onSaved }: Props) {
+export function RecordGrid({ entity, fields, rows, query, onSort, selection, onSelectionChange, can, onOpen, onSaved, relationNames }: Props) {
   const selectable = can.update || can.delete;
   const columns = useMemo(
     () =>
@@ -73,7 +76,20 @@ export function RecordGrid({ entity, fields, rows, query, onSort, selection, onS
           helper.display({
             id: field.fieldKey,
             header: () => <SortHeader label={field.name} fieldKey={field.fieldKey} query={query} onSort={onSort} />,
-            cell: ({ row }) => <EditableCell key={row.original.updatedAt} entity={entity} field={field} record={row.original} editable={can.update} onSaved={onSaved} />,
+            cell: ({ row }) => {
+              const id = field.type === 'relation' ? relationId(row.original.data[field.fieldKey]) : null;
+              return (
+                <EditableCell
+                  key={row.original.updatedAt}
+                  entity={entity}
+                  field={field}
+                  record={row.original}
+                  editable={can.update}
+                  relationName={id ? relationNames.get(field.fieldKey)?.get(id) : undefined}
+                  onSaved={onSaved}
+                />
+              );
+            },
           }),
         ),
         helper.display({
@@ -95,7 +111,7 @@ export function RecordGrid({ entity, fields, rows, query, onSort, selection, onS
           ),
         }),
       ]),
-    [entity, fields, query, onSort, selectable, can.update, onOpen, onSaved],
+    [entity, fields, query, onSort, selectable, can.update, onOpen, onSaved, relationNames],
   );
   const table = useTable({
     features,

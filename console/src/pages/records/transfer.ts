@@ -1,12 +1,9 @@
-import { listRecords, type ListQuery } from '../../api/records.ts';
+import { listRecords, PAGE_LIMIT, type ListQuery } from '../../api/records.ts';
 import type { Field, RecordRow } from '../../api/types.ts';
-
-/** The largest page the API answers. */
-export const PAGE_SIZE = 100;
 
 /** Every record matching the query's filters, search and sort, a page at a time (relations as ids). */
 export async function exportPages(entity: string, query: ListQuery, run: (pages: number[], fetch: (page: number) => Promise<void>) => Promise<{ failures: { error: unknown }[] }>) {
-  const base: ListQuery = { ...query, page: 1, limit: PAGE_SIZE, resolve: false };
+  const base: ListQuery = { ...query, page: 1, limit: PAGE_LIMIT, resolve: false };
   const first = await listRecords(entity, base);
   const pages: RecordRow[][] = [first.data];
   const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2);

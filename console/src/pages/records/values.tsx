@@ -9,21 +9,12 @@ export const selectOptions = (field: Field): Option[] =>
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A resolved relation (`{ id, data }`) as a label: the related entity's display field, else its first text. */
-export function relationLabel(field: Field, value: unknown): string {
-  if (!isObject(value)) return typeof value === 'string' ? value : '';
-  const data = isObject(value.data) ? value.data : {};
-  const key = typeof field.config?.displayField === 'string' ? field.config.displayField : undefined;
-  const label = key ? data[key] : Object.values(data).find((v) => typeof v === 'string' && v !== '');
-  return typeof label === 'string' || typeof label === 'number' ? String(label) : String(value.id ?? '');
-}
-
 /** The id a relation value holds, resolved or not. */
 export const relationId = (value: unknown): string | null =>
   isObject(value) && typeof value.id === 'string' ? value.id : typeof value === 'string' ? value : null;
 
-/** A stored value as text for a cell or an export. */
-export function formatValue(field: Field, value: unknown): string {
+/** A stored value as text for a cell; `relationName` is the related record's name when known. */
+export function formatValue(field: Field, value: unknown, relationName?: string): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.type) {
     case 'boolean':
@@ -33,7 +24,7 @@ export function formatValue(field: Field, value: unknown): string {
     case 'select':
       return selectOptions(field).find((o) => o.value === value)?.label ?? String(value);
     case 'relation':
-      return relationLabel(field, value);
+      return relationName ?? relationId(value) ?? '';
     case 'location':
       if (isObject(value)) return [value.address, value.city, value.country].filter(Boolean).join(', ') || `${String(value.lat)}, ${String(value.lng)}`;
       return String(value);
@@ -61,10 +52,12 @@ interface InputProps {
   error?: string | undefined;
   label?: string | undefined;
   autoFocus?: boolean;
+  /** For a relation: the name of the record it points to, when known. */
+  relationName?: string | undefined;
 }
 
 /** An input for a field's value, by type; empty means null (the API clears the field). */
-export function FieldValueInput({ field, value, onChange, error, label, autoFocus }: InputProps) {
+export function FieldValueInput({ field, value, onChange, error, label, autoFocus, relationName }: InputProps) {
   const common = {
     label: label ?? field.name,
     error,
@@ -112,7 +105,7 @@ export function FieldValueInput({ field, value, onChange, error, label, autoFocu
         />
       );
     case 'relation':
-      return <RelationPicker {...common} field={field} value={relationId(value)} initialLabel={relationLabel(field, value)} onChange={onChange} />;
+      return <RelationPicker {...common} field={field} value={relationId(value)} initialLabel={relationName ?? ''} onChange={onChange} />;
     case 'location': {
       const loc = isObject(value) ? value : {};
       const set = (patch: Record<string, unknown>) => {

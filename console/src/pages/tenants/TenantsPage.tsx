@@ -127,7 +127,7 @@ export default function TenantsPage() {
                           <Badge>Current</Badge>
                         ) : (
                           session.kind === 'admin' && (
-                            <Button size="xs" variant="light" onClick={() => use(t.slug)} aria-label={`Work in ${t.name}`}>
+                            <Button size="xs" variant="light" onClick={() => use(t.slug)} aria-label={`Work in this tenant: ${t.name}`}>
                               Work in this tenant
                             </Button>
                           )

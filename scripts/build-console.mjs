@@ -1,0 +1,101 @@
+// Builds the admin console (console/, Vite) into console/dist when its inputs changed since the last
+// build, writes .br and .gz beside each asset (the service serves them to browsers that accept
+// them), and measures the JavaScript of the first load against its 250 KB (compressed) budget.
+//   node scripts/build-console.mjs            build if stale (what `npm start` and `npm run build` do)
+//   node scripts/build-console.mjs --force    build anyway
+//   node scripts/build-console.mjs --report   print the sizes of the current build
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const app = join(root, 'console');
+const out = join(app, 'dist');
+const stampFile = join(out, '.build-stamp');
+const BUDGET = 250 * 1024;
+const INPUTS = ['console/src', 'console/public', 'console/index.html', 'console/vite.config.ts', 'console/package.json', 'clients/typescript/src', 'package-lock.json'];
+
+const files = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name))
+    .sort();
+
+function inputHash() {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    const path = join(root, input);
+    if (!existsSync(path)) continue;
+    for (const file of statSync(path).isDirectory() ? files(path) : [path]) {
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+
+function compressAssets() {
+  for (const file of files(out)) {
+    if (!COMPRESSIBLE.test(file) || relative(out, file).startsWith('.vite')) continue;
+    const body = readFileSync(file);
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
+
+/** The JavaScript the sign-in page loads: the entry chunk and its static imports, transitively. */
+export function firstLoadSizes() {
+  const manifest = JSON.parse(readFileSync(join(out, '.vite', 'manifest.json'), 'utf8'));
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  visit(entry);
+  const chunks = [...seen].map((k) => manifest[k].file);
+  const sizes = { files: chunks, raw: 0, gzip: 0, brotli: 0 };
+  for (const chunk of chunks) {
+    const body = readFileSync(join(out, chunk));
+    sizes.raw += body.length;
+    sizes.gzip += gzipSync(body, { level: 9 }).length;
+    sizes.brotli += brotliCompressSync(body).length;
+  }
+  return sizes;
+}
+
+function report() {
+  const s = firstLoadSizes();
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`console: first load ${s.files.length} JS file(s), ${kb(s.raw)} raw, ${kb(s.gzip)} gzip, ${kb(s.brotli)} brotli (budget ${kb(BUDGET)} compressed)`);
+  if (s.gzip > BUDGET) throw new Error(`The console's first load is ${kb(s.gzip)} of gzipped JavaScript, over its ${kb(BUDGET)} budget`);
+}
+
+/** Builds when stale; answers whether it built. Without Vite installed (npm install --omit=dev) it says so and skips. */
+export async function buildConsole({ force = false } = {}) {
+  const hash = inputHash();
+  if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) return false;
+  let vite;
+  try {
+    vite = await import('vite');
+  } catch {
+    console.warn('console: not built (Vite is not installed: run `npm install` with dev dependencies); /console will say so');
+    return false;
+  }
+  const started = Date.now();
+  await vite.build({ root: app, configFile: join(app, 'vite.config.ts'), logLevel: 'warn' });
+  compressAssets();
+  report();
+  writeFileSync(stampFile, hash);
+  console.log(`console: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--report')) report();
+  else await buildConsole({ force: process.argv.includes('--force') });
+}
