@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -12,7 +13,20 @@ const transports = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'dist', 'coverage', '.tmp', '.scratch', 'test-results', 'console/dist', 'clients/**/dist'] },
+  {
+    ignores: [
+      'node_modules',
+      'data',
+      'dist',
+      'coverage',
+      '.tmp',
+      '.scratch',
+      'test-results',
+      'console/dist',
+      'clients/**/dist',
+      'clients/typescript/src/schema.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,6 +37,22 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       'no-console': ['error', { allow: ['error', 'warn'] }],
+    },
+  },
+  {
+    // The console is a browser app: React's rules of hooks; it reaches the API only through the client.
+    files: ['console/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '../../../src/*'], message: 'The console talks to the service only through @tenantbase/client.' },
+          ],
+        },
+      ],
     },
   },
   {

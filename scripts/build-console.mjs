@@ -8,14 +8,25 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import process from 'node:process';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const say = (line) => process.stdout.write(`${line}\n`);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const app = join(root, 'console');
 const out = join(app, 'dist');
 const stampFile = join(out, '.build-stamp');
 const BUDGET = 250 * 1024;
-const INPUTS = ['console/src', 'console/public', 'console/index.html', 'console/vite.config.ts', 'console/package.json', 'clients/typescript/src', 'package-lock.json'];
+const INPUTS = [
+  'console/src',
+  'console/public',
+  'console/index.html',
+  'console/vite.config.ts',
+  'console/package.json',
+  'clients/typescript/src',
+  'package-lock.json',
+];
 
 const files = (dir) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -71,7 +82,9 @@ export function firstLoadSizes() {
 function report() {
   const s = firstLoadSizes();
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`console: first load ${s.files.length} JS file(s), ${kb(s.raw)} raw, ${kb(s.gzip)} gzip, ${kb(s.brotli)} brotli (budget ${kb(BUDGET)} compressed)`);
+  say(
+    `console: first load ${s.files.length} JS file(s), ${kb(s.raw)} raw, ${kb(s.gzip)} gzip, ${kb(s.brotli)} brotli (budget ${kb(BUDGET)} compressed)`,
+  );
   if (s.gzip > BUDGET) throw new Error(`The console's first load is ${kb(s.gzip)} of gzipped JavaScript, over its ${kb(BUDGET)} budget`);
 }
 
@@ -83,7 +96,7 @@ export async function buildConsole({ force = false } = {}) {
   try {
     vite = await import('vite');
   } catch {
-    console.warn('console: not built (Vite is not installed: run `npm install` with dev dependencies); /console will say so');
+    process.stderr.write('console: not built (Vite is not installed: run `npm install` with dev dependencies); /console will say so\n');
     return false;
   }
   const started = Date.now();
@@ -91,7 +104,7 @@ export async function buildConsole({ force = false } = {}) {
   compressAssets();
   report();
   writeFileSync(stampFile, hash);
-  console.log(`console: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(`console: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }
 

@@ -16,7 +16,9 @@ async function serve(config: Config) {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   const mcp = await buildMcpHttpApp({ db: runtime.db, config, services: runtime.services });
   const mcpAddress = await mcp.listen({ port: config.mcp.port, host: config.mcp.host });
-  log(`Tenantbase listening on ${address}/api (${where}; ready in ${Math.round(performance.now() - started)} ms)`);
+  log(
+    `Tenantbase listening on ${address}/api (${where}; ready in ${Math.round(performance.now() - started)} ms); admin console at ${address}/console`,
+  );
   log(`MCP on ${mcpAddress}/mcp (Streamable HTTP) and ${mcpAddress}/sse (SSE), profile ${config.mcp.toolProfile}`);
   let closing = false;
   const shutdown = async () => {

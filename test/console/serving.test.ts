@@ -35,15 +35,18 @@ describe('the admin console at /console', () => {
     expect(res.headers.location).toBe('/console/');
   });
 
-  it.each(['/console/', '/console/entities/orders', '/console/records/orders?page=2'])('answers index.html for the app route %s, revalidated every time', async (path) => {
-    const res = await t.get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("connect-src 'self'");
-    expect(res.body).toBe(INDEX);
-  });
+  it.each(['/console/', '/console/entities/orders', '/console/records/orders?page=2'])(
+    'answers index.html for the app route %s, revalidated every time',
+    async (path) => {
+      const res = await t.get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("connect-src 'self'");
+      expect(res.body).toBe(INDEX);
+    },
+  );
 
   it('serves hashed assets as immutable for a year', async () => {
     const res = await t.get('/console/assets/index-Ab12Cd34.js');
@@ -73,11 +76,14 @@ describe('the admin console at /console', () => {
     expect(res.body).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
   });
 
-  it.each(['/console/assets/..%2f..%2fpackage.json', '/console/assets/%2e%2e/%2e%2e/package.json'])('never serves a file outside the build: %s', async (path) => {
-    const res = await t.get(path);
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(JSON.stringify(res.body)).not.toContain('"devDependencies"');
-  });
+  it.each(['/console/assets/..%2f..%2fpackage.json', '/console/assets/%2e%2e/%2e%2e/package.json'])(
+    'never serves a file outside the build: %s',
+    async (path) => {
+      const res = await t.get(path);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(JSON.stringify(res.body)).not.toContain('"devDependencies"');
+    },
+  );
 
   it('leaves the API as it was', async () => {
     const res = await t.get('/api/health');

@@ -10,7 +10,15 @@ import { expect } from 'vitest';
 const CHROMIUM = '/usr/bin/chromium';
 // Without the background-networking flags Chromium reaches out to Google's services, which this
 // closed network refuses; the rest keep a CI run quiet and deterministic.
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const SCREENSHOTS = join(process.cwd(), 'test-results', 'console');
 
@@ -59,11 +67,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   });
   const serious = violations.filter((v) => v.impact === 'serious');
   if (serious.length) console.warn(`axe (${label}): serious`, serious);
-  expect(violations.filter((v) => v.impact === 'critical'), `critical axe violations on ${label}`).toEqual([]);
+  expect(
+    violations.filter((v) => v.impact === 'critical'),
+    `critical axe violations on ${label}`,
+  ).toEqual([]);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

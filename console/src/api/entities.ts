@@ -21,7 +21,9 @@ export interface NewEntity {
 }
 
 export const createEntity = (entity: NewEntity) =>
-  data<{ message: string; entity: { name: string } }>()(api.POST("/api/entities", { body: { definition: { entity: { ...entity }, fields: [] } } }));
+  data<{ message: string; entity: { name: string } }>()(
+    api.POST('/api/entities', { body: { definition: { entity: { ...entity }, fields: [] } } }),
+  );
 
 export const deleteEntity = (entityName: string) =>
   data<{ deleted: boolean; message: string }>()(api.DELETE('/api/entities/{entityName}', path(entityName)));

@@ -43,9 +43,19 @@ export function useProgress() {
   }
 
   const modal = state && (
-    <Modal opened onClose={() => state.finished && setState(null)} title={state.title} withCloseButton={state.finished} closeOnClickOutside={false}>
+    <Modal
+      opened
+      onClose={() => state.finished && setState(null)}
+      title={state.title}
+      withCloseButton={state.finished}
+      closeOnClickOutside={false}
+    >
       <Stack>
-        <Progress value={state.total ? (state.done / state.total) * 100 : 100} aria-label={`${state.title}: ${state.done} of ${state.total}`} animated={!state.finished} />
+        <Progress
+          value={state.total ? (state.done / state.total) * 100 : 100}
+          aria-label={`${state.title}: ${state.done} of ${state.total}`}
+          animated={!state.finished}
+        />
         <Text size="sm" role="status">
           {state.done} of {state.total} done{state.failed ? `, ${state.failed} failed` : ''}
           {state.finished ? '.' : '…'}

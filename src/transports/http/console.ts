@@ -6,8 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /** Files Vite copies from console/public to the top of the build: served as they are, revalidated. */
 const TOP_LEVEL_FILE = /^[\w-]+\.(svg|ico|png|txt|webmanifest)$/;
 
-const NOT_BUILT =
-  'The admin console has not been built. `npm start` builds it; to build it without starting, run `npm run build`.\n';
+const NOT_BUILT = 'The admin console has not been built. `npm start` builds it; to build it without starting, run `npm run build`.\n';
 
 // The console loads only its own files and talks only to this origin's API. Mantine sets
 // component styles through style attributes, hence 'unsafe-inline' for styles only.

@@ -45,14 +45,28 @@ function CreateKey({ opened, onClose, tenantName }: { opened: boolean; onClose: 
             {secret}
           </Code>
           <Group justify="flex-end">
-            <CopyButton value={secret}>{({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy key'}</Button>}</CopyButton>
+            <CopyButton value={secret}>
+              {({ copied, copy }) => (
+                <Button variant="light" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy key'}
+                </Button>
+              )}
+            </CopyButton>
             <Button onClick={close}>I have stored it</Button>
           </Group>
         </Stack>
       ) : (
         <form onSubmit={submit}>
           <Stack>
-            <TextInput label="Name" description="What will use it, e.g. “billing app”" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus />
+            <TextInput
+              label="Name"
+              description="What will use it, e.g. “billing app”"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={errors.name}
+              data-autofocus
+            />
             <div>
               <Text size="sm" fw={500} id="scope-label">
                 Scope
@@ -108,7 +122,10 @@ export default function ApiKeysPage() {
     });
   return (
     <>
-      <PageHeader title="API keys" description="Keys for programs: a tenant key acts in its tenant with owner rights; an administrator key acts as you.">
+      <PageHeader
+        title="API keys"
+        description="Keys for programs: a tenant key acts in its tenant with owner rights; an administrator key acts as you."
+      >
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
           New API key
         </Button>

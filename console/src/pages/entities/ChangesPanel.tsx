@@ -15,7 +15,8 @@ export function ChangesPanel({ changes }: { changes: EntityChanges }) {
   return (
     <Stack>
       <Text size="sm">
-        Draft version {changes.draftVersion} against {changes.publishedVersion ? `published version ${changes.publishedVersion}` : 'nothing published yet'}.
+        Draft version {changes.draftVersion} against{' '}
+        {changes.publishedVersion ? `published version ${changes.publishedVersion}` : 'nothing published yet'}.
       </Text>
       {changes.added.length > 0 && (
         <section aria-label="Added fields">

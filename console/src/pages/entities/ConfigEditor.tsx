@@ -5,8 +5,7 @@ import { getEntitySchema, listEntities } from '../../api/entities.ts';
 import type { FieldConfig } from '../../api/types.ts';
 
 type Option = { value: string; label?: string };
-const asOptions = (v: unknown): Option[] =>
-  Array.isArray(v) ? v.map((o) => (typeof o === 'string' ? { value: o } : (o as Option))) : [];
+const asOptions = (v: unknown): Option[] => (Array.isArray(v) ? v.map((o) => (typeof o === 'string' ? { value: o } : (o as Option))) : []);
 const num = (v: unknown) => (typeof v === 'number' ? v : '');
 
 interface Props {
@@ -34,19 +33,35 @@ function OptionsEditor({ value, onChange, error }: { value: unknown; onChange: (
       </Text>
       {options.map((o, i) => (
         <Group key={i} gap={6} wrap="nowrap">
-          <TextInput aria-label={`Option ${i + 1} value`} placeholder="value" value={o.value} onChange={(e) => update(i, { value: e.currentTarget.value })} />
+          <TextInput
+            aria-label={`Option ${i + 1} value`}
+            placeholder="value"
+            value={o.value}
+            onChange={(e) => update(i, { value: e.currentTarget.value })}
+          />
           <TextInput
             aria-label={`Option ${i + 1} label`}
             placeholder="label (optional)"
             value={o.label ?? ''}
             onChange={(e) => update(i, { label: e.currentTarget.value || undefined })}
           />
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove option ${i + 1}`} onClick={() => onChange(options.filter((_, j) => j !== i))}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remove option ${i + 1}`}
+            onClick={() => onChange(options.filter((_, j) => j !== i))}
+          >
             <IconTrash size={16} aria-hidden />
           </ActionIcon>
         </Group>
       ))}
-      <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => onChange([...options, { value: '' }])} w="fit-content">
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        onClick={() => onChange([...options, { value: '' }])}
+        w="fit-content"
+      >
         Add option
       </Button>
       {error && (
@@ -100,9 +115,18 @@ export function ConfigEditor({ keys, config, onChange, errors }: Props) {
         const common = { key, label: key, error: errors[key] };
         switch (key) {
           case 'options':
-            return <OptionsEditor key={key} value={config.options} onChange={(v) => onChange(set(config, key, v))} error={errors.options} />;
+            return (
+              <OptionsEditor key={key} value={config.options} onChange={(v) => onChange(set(config, key, v))} error={errors.options} />
+            );
           case 'placeholder':
-            return <TextInput {...common} label="Placeholder" value={String(config[key] ?? '')} onChange={(e) => onChange(set(config, key, e.currentTarget.value))} />;
+            return (
+              <TextInput
+                {...common}
+                label="Placeholder"
+                value={String(config[key] ?? '')}
+                onChange={(e) => onChange(set(config, key, e.currentTarget.value))}
+              />
+            );
           case 'accept':
             return (
               <TagsInput

@@ -36,7 +36,13 @@ function PublishModal({ entityName, onClose }: { entityName: string; onClose: ()
     <Modal opened onClose={onClose} title="Publish the draft">
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Version message" description="What changed in this version" value={message} onChange={(e) => setMessage(e.currentTarget.value)} data-autofocus />
+          <TextInput
+            label="Version message"
+            description="What changed in this version"
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            data-autofocus
+          />
           <ErrorAlert error={publish.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -52,7 +58,17 @@ function PublishModal({ entityName, onClose }: { entityName: string; onClose: ()
   );
 }
 
-function FieldsTable({ fields, editable, onEdit, onRemove }: { fields: Field[]; editable: boolean; onEdit: (f: Field) => void; onRemove: (f: Field) => void }) {
+function FieldsTable({
+  fields,
+  editable,
+  onEdit,
+  onRemove,
+}: {
+  fields: Field[];
+  editable: boolean;
+  onEdit: (f: Field) => void;
+  onRemove: (f: Field) => void;
+}) {
   if (fields.length === 0) return <Text c="dimmed">No field yet.</Text>;
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -75,7 +91,11 @@ function FieldsTable({ fields, editable, onEdit, onRemove }: { fields: Field[]; 
               </Table.Td>
               <Table.Td>
                 {f.type}
-                {typeof f.config?.relatedEntity === 'string' && <Text size="xs" c="dimmed">→ {f.config.relatedEntity}</Text>}
+                {typeof f.config?.relatedEntity === 'string' && (
+                  <Text size="xs" c="dimmed">
+                    → {f.config.relatedEntity}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 <Group gap={4}>
@@ -122,7 +142,9 @@ export default function EntityPage() {
   const removeField = (f: Field) =>
     modals.openConfirmModal({
       title: `Remove field ${f.fieldKey}?`,
-      children: <Text size="sm">The field leaves the draft. Stored values are kept, but are no longer returned once the draft is published.</Text>,
+      children: (
+        <Text size="sm">The field leaves the draft. Stored values are kept, but are no longer returned once the draft is published.</Text>
+      ),
       labels: { confirm: 'Remove field', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -178,7 +200,16 @@ export default function EntityPage() {
           <Tabs defaultValue="fields">
             <Tabs.List mb="md">
               <Tabs.Tab value="fields">Fields</Tabs.Tab>
-              <Tabs.Tab value="changes" rightSection={changes.data?.hasChanges ? <Badge size="xs" color="dark" variant="outline">pending</Badge> : null}>
+              <Tabs.Tab
+                value="changes"
+                rightSection={
+                  changes.data?.hasChanges ? (
+                    <Badge size="xs" color="dark" variant="outline">
+                      pending
+                    </Badge>
+                  ) : null
+                }
+              >
                 Draft changes
               </Tabs.Tab>
               <Tabs.Tab value="history">History</Tabs.Tab>

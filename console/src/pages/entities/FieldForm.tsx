@@ -56,10 +56,19 @@ export function FieldForm({ entityName, fieldTypes, field, onClose }: Props) {
     <Modal opened onClose={onClose} title={field ? `Edit field ${field.fieldKey}` : 'Add a field'} size="lg">
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Name" required value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} data-autofocus />
+          <TextInput
+            label="Name"
+            required
+            value={values.name}
+            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+            error={errors.name}
+            data-autofocus
+          />
           <TextInput
             label="Field key"
-            description={field ? 'Keys cannot be renamed: add a new field and remove this one' : 'snake_case; made from the name when left empty'}
+            description={
+              field ? 'Keys cannot be renamed: add a new field and remove this one' : 'snake_case; made from the name when left empty'
+            }
             value={values.fieldKey}
             disabled={field !== undefined}
             onChange={(e) => setValues({ ...values, fieldKey: e.currentTarget.value })}
@@ -77,12 +86,32 @@ export function FieldForm({ entityName, fieldTypes, field, onClose }: Props) {
             error={errors.fieldType ?? errors.type}
           />
           <Group>
-            <Checkbox label="Required" checked={values.isRequired} onChange={(e) => setValues({ ...values, isRequired: e.currentTarget.checked })} error={errors.isRequired} />
-            <Checkbox label="Unique" checked={values.isUnique} onChange={(e) => setValues({ ...values, isUnique: e.currentTarget.checked })} error={errors.isUnique} />
+            <Checkbox
+              label="Required"
+              checked={values.isRequired}
+              onChange={(e) => setValues({ ...values, isRequired: e.currentTarget.checked })}
+              error={errors.isRequired}
+            />
+            <Checkbox
+              label="Unique"
+              checked={values.isUnique}
+              onChange={(e) => setValues({ ...values, isUnique: e.currentTarget.checked })}
+              error={errors.isUnique}
+            />
           </Group>
-          <Textarea label="Description" value={values.description} onChange={(e) => setValues({ ...values, description: e.currentTarget.value })} error={errors.description} />
+          <Textarea
+            label="Description"
+            value={values.description}
+            onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
+            error={errors.description}
+          />
           {type && type.config.length > 0 && (
-            <ConfigEditor keys={type.config} config={values.config} onChange={(config) => setValues({ ...values, config })} errors={errors} />
+            <ConfigEditor
+              keys={type.config}
+              config={values.config}
+              onChange={(config) => setValues({ ...values, config })}
+              errors={errors}
+            />
           )}
           <ErrorAlert error={save.error} />
           <Group justify="flex-end">

@@ -19,7 +19,11 @@ interface Props {
 function report(verb: string, total: number, result: { failures: { index: number; error: unknown }[]; stopped: boolean }) {
   const ok = total - result.failures.length;
   if (result.failures.length === 0) notifyDone(`${ok} record(s) ${verb}${result.stopped ? ' (stopped early)' : ''}`);
-  else notifyError(result.failures[0]!.error, `${result.failures.length} of ${total} could not be ${verb}: ${describeError(result.failures[0]!.error).message}`);
+  else
+    notifyError(
+      result.failures[0]!.error,
+      `${result.failures.length} of ${total} could not be ${verb}: ${describeError(result.failures[0]!.error).message}`,
+    );
 }
 
 /** Changes or deletes the selected records, one call per record, with progress. */
@@ -32,7 +36,9 @@ export function BulkActions({ entity, fields, ids, can, progress, onDone }: Prop
   const applyEdit = async () => {
     if (!field) return;
     setEditing(false);
-    const result = await progress.run(`Updating ${ids.length} record(s)`, ids, (id) => updateRecord(entity, id, { [field.fieldKey]: value }).then(() => undefined));
+    const result = await progress.run(`Updating ${ids.length} record(s)`, ids, (id) =>
+      updateRecord(entity, id, { [field.fieldKey]: value }).then(() => undefined),
+    );
     report('updated', ids.length, result);
     onDone();
   };
@@ -43,10 +49,12 @@ export function BulkActions({ entity, fields, ids, can, progress, onDone }: Prop
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        void progress.run(`Deleting ${ids.length} record(s)`, ids, (id) => deleteRecord(entity, id).then(() => undefined)).then((result) => {
-          report('deleted', ids.length, result);
-          onDone();
-        }),
+        void progress
+          .run(`Deleting ${ids.length} record(s)`, ids, (id) => deleteRecord(entity, id).then(() => undefined))
+          .then((result) => {
+            report('deleted', ids.length, result);
+            onDone();
+          }),
     });
 
   return (

@@ -12,7 +12,11 @@ export function ColumnsMenu({ fields, columns, onChange }: { fields: Field[]; co
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <Checkbox.Group label="Columns shown" value={columns} onChange={(v) => onChange(fields.map((f) => f.fieldKey).filter((k) => v.includes(k)))}>
+        <Checkbox.Group
+          label="Columns shown"
+          value={columns}
+          onChange={(v) => onChange(fields.map((f) => f.fieldKey).filter((k) => v.includes(k)))}
+        >
           <Stack gap={6} mt="xs">
             {fields.map((f) => (
               <Checkbox key={f.fieldKey} value={f.fieldKey} label={f.name} />

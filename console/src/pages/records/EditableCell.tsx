@@ -64,7 +64,15 @@ export function EditableCell({ entity, field, record, editable, relationName, on
   };
   return (
     <Stack gap={4} onKeyDown={keys} miw={180}>
-      <FieldValueInput field={field} value={value} onChange={setValue} label={field.name} error={error ?? undefined} relationName={relationName} autoFocus />
+      <FieldValueInput
+        field={field}
+        value={value}
+        onChange={setValue}
+        label={field.name}
+        error={error ?? undefined}
+        relationName={relationName}
+        autoFocus
+      />
       <Group gap={4}>
         <ActionIcon size="sm" onClick={() => void save()} loading={busy} aria-label={`Save ${field.name}`}>
           <IconCheck size={14} aria-hidden />

@@ -7,7 +7,17 @@ import type { useProgress } from '../../ui/progress.tsx';
 import { download, exportPages, toCsv } from './transfer.ts';
 
 /** Downloads every record of the current filter, search and sort as CSV or JSON. */
-export function ExportMenu({ entity, fields, query, progress }: { entity: string; fields: Field[]; query: ListQuery; progress: ReturnType<typeof useProgress> }) {
+export function ExportMenu({
+  entity,
+  fields,
+  query,
+  progress,
+}: {
+  entity: string;
+  fields: Field[];
+  query: ListQuery;
+  progress: ReturnType<typeof useProgress>;
+}) {
   const run = async (format: 'csv' | 'json') => {
     try {
       const records = await exportPages(entity, query, (pages, fetch) => progress.run(`Exporting ${entity}`, pages, fetch, 2));

@@ -21,7 +21,19 @@ const OPERATOR_LABELS: Record<FilterOperator, string> = {
 // Inside the popover: a dropdown in a portal would count as a click outside it and close it.
 const INLINE = { withinPortal: false };
 
-function ClauseRow({ clause, fields, onChange, onRemove, index }: { clause: FilterClause; fields: Field[]; onChange: (c: FilterClause) => void; onRemove: () => void; index: number }) {
+function ClauseRow({
+  clause,
+  fields,
+  onChange,
+  onRemove,
+  index,
+}: {
+  clause: FilterClause;
+  fields: Field[];
+  onChange: (c: FilterClause) => void;
+  onRemove: () => void;
+  index: number;
+}) {
   return (
     <Group gap={6} wrap="wrap" align="flex-end">
       <Select
@@ -66,7 +78,15 @@ function ClauseRow({ clause, fields, onChange, onRemove, index }: { clause: Filt
 }
 
 /** Conditions joined by "and", each `filter.<field>.<op>=value`; applied chips can be removed one by one. */
-export function FilterBar({ fields, filters, onApply }: { fields: Field[]; filters: FilterClause[]; onApply: (f: FilterClause[]) => void }) {
+export function FilterBar({
+  fields,
+  filters,
+  onApply,
+}: {
+  fields: Field[];
+  filters: FilterClause[];
+  onApply: (f: FilterClause[]) => void;
+}) {
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<FilterClause[]>(filters);
   const name = (key: string) => fields.find((f) => f.fieldKey === key)?.name ?? key;
@@ -98,7 +118,12 @@ export function FilterBar({ fields, filters, onApply }: { fields: Field[]; filte
               />
             ))}
             <Group justify="space-between">
-              <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setDraft([...draft, { field: fields[0]?.fieldKey ?? 'id', op: 'eq', value: '' }])}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                onClick={() => setDraft([...draft, { field: fields[0]?.fieldKey ?? 'id', op: 'eq', value: '' }])}
+              >
                 Add condition
               </Button>
               <Button
@@ -121,7 +146,12 @@ export function FilterBar({ fields, filters, onApply }: { fields: Field[]; filte
           size="lg"
           tt="none"
           rightSection={
-            <ActionIcon size="xs" variant="transparent" aria-label={`Remove filter ${name(f.field)} ${OPERATOR_LABELS[f.op]} ${f.value}`} onClick={() => onApply(filters.filter((_, j) => j !== i))}>
+            <ActionIcon
+              size="xs"
+              variant="transparent"
+              aria-label={`Remove filter ${name(f.field)} ${OPERATOR_LABELS[f.op]} ${f.value}`}
+              onClick={() => onApply(filters.filter((_, j) => j !== i))}
+            >
               <IconX size={12} aria-hidden />
             </ActionIcon>
           }

@@ -28,7 +28,19 @@ function rowValues(parsed: Parsed, row: Record<string, string>): Record<string, 
 }
 
 /** CSV → preview of the first rows as the fields will receive them → one create per row, with progress. */
-export function ImportModal({ entity, fields, progress, onClose, onDone }: { entity: string; fields: Field[]; progress: ReturnType<typeof useProgress>; onClose: () => void; onDone: () => void }) {
+export function ImportModal({
+  entity,
+  fields,
+  progress,
+  onClose,
+  onDone,
+}: {
+  entity: string;
+  fields: Field[];
+  progress: ReturnType<typeof useProgress>;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [failures, setFailures] = useState<{ row: number; message: string }[]>([]);
@@ -43,13 +55,18 @@ export function ImportModal({ entity, fields, progress, onClose, onDone }: { ent
     const headers = result.meta.fields ?? [];
     if (headers.length === 0 || result.data.length === 0) return setProblem('The file has no header row or no data rows.');
     const columns = headers.map((header) => ({ header, field: match(fields, header) }));
-    if (!columns.some((c) => c.field)) return setProblem(`No column matches a field of ${entity}. Name columns by field key or name: ${fields.map((f) => f.fieldKey).join(', ')}.`);
+    if (!columns.some((c) => c.field))
+      return setProblem(
+        `No column matches a field of ${entity}. Name columns by field key or name: ${fields.map((f) => f.fieldKey).join(', ')}.`,
+      );
     setParsed({ columns, rows: result.data });
   };
 
   const start = async () => {
     if (!parsed) return;
-    const result = await progress.run(`Importing ${parsed.rows.length} row(s) into ${entity}`, parsed.rows, (row) => createRecord(entity, rowValues(parsed, row)).then(() => undefined));
+    const result = await progress.run(`Importing ${parsed.rows.length} row(s) into ${entity}`, parsed.rows, (row) =>
+      createRecord(entity, rowValues(parsed, row)).then(() => undefined),
+    );
     // Row numbers as a spreadsheet shows them: the header is row 1.
     setFailures(result.failures.map((f) => ({ row: f.index + 2, message: describeError(f.error).message })));
     notifyDone(`${parsed.rows.length - result.failures.length} record(s) imported`);
@@ -60,13 +77,23 @@ export function ImportModal({ entity, fields, progress, onClose, onDone }: { ent
   return (
     <Modal opened onClose={onClose} title={`Import ${entity} from CSV`} size="xl">
       <Stack>
-        <FileInput label="CSV file" description="First row: field keys or names" accept=".csv,text/csv" clearable onChange={(f) => void read(f)} />
+        <FileInput
+          label="CSV file"
+          description="First row: field keys or names"
+          accept=".csv,text/csv"
+          clearable
+          onChange={(f) => void read(f)}
+        />
         {problem && <Alert color="red">{problem}</Alert>}
         {parsed && (
           <>
             <Text size="sm">
               {parsed.rows.length} row(s). Columns used: {used.map((c) => `${c.header} → ${c.field!.fieldKey}`).join(', ')}
-              {parsed.columns.length > used.length && `; ignored: ${parsed.columns.filter((c) => !c.field).map((c) => c.header).join(', ')}`}
+              {parsed.columns.length > used.length &&
+                `; ignored: ${parsed.columns
+                  .filter((c) => !c.field)
+                  .map((c) => c.header)
+                  .join(', ')}`}
             </Text>
             <Table.ScrollContainer minWidth={400}>
               <Table withTableBorder aria-label="Preview of the first rows">

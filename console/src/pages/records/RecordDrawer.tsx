@@ -19,7 +19,6 @@ interface Props {
   relationNames?: RelationNames | undefined;
 }
 
-
 /** A record's form: every field, with the API's message at each refused one. */
 export function RecordDrawer({ entity, fields, record, can, onClose, onSaved, relationNames }: Props) {
   const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...(record?.data ?? {}) }));

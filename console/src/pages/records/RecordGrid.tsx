@@ -33,11 +33,25 @@ interface Props {
   relationNames: RelationNames;
 }
 
-function SortHeader({ label, fieldKey, query, onSort }: { label: string; fieldKey: string; query: ListQuery; onSort: (key: string) => void }) {
+function SortHeader({
+  label,
+  fieldKey,
+  query,
+  onSort,
+}: {
+  label: string;
+  fieldKey: string;
+  query: ListQuery;
+  onSort: (key: string) => void;
+}) {
   const active = query.sort === fieldKey;
   const Icon = !active ? IconArrowsSort : query.order === 'desc' ? IconArrowDown : IconArrowUp;
   return (
-    <UnstyledButton onClick={() => onSort(fieldKey)} aria-label={`Sort by ${label}`} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600 }}>
+    <UnstyledButton
+      onClick={() => onSort(fieldKey)}
+      aria-label={`Sort by ${label}`}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
+    >
       {label}
       <Icon size={14} aria-hidden opacity={active ? 1 : 0.4} />
     </UnstyledButton>
@@ -45,7 +59,19 @@ function SortHeader({ label, fieldKey, query, onSort }: { label: string; fieldKe
 }
 
 /** The records grid (TanStack Table over the API's page): selection, sortable headers, editable cells. */
-export function RecordGrid({ entity, fields, rows, query, onSort, selection, onSelectionChange, can, onOpen, onSaved, relationNames }: Props) {
+export function RecordGrid({
+  entity,
+  fields,
+  rows,
+  query,
+  onSort,
+  selection,
+  onSelectionChange,
+  can,
+  onOpen,
+  onSaved,
+  relationNames,
+}: Props) {
   const selectable = can.update || can.delete;
   const columns = useMemo(
     () =>
@@ -103,7 +129,11 @@ export function RecordGrid({ entity, fields, rows, query, onSort, selection, onS
         }),
         helper.display({
           id: 'open',
-          header: () => <Text size="sm" fw={600}>Open</Text>,
+          header: () => (
+            <Text size="sm" fw={600}>
+              Open
+            </Text>
+          ),
           cell: ({ row }) => (
             <ActionIcon variant="subtle" aria-label={`Open ${row.original.name || row.original.id}`} onClick={() => onOpen(row.original)}>
               <IconPencil size={16} aria-hidden />

@@ -137,7 +137,14 @@ export function RecordsView({ schema }: { schema: EntitySchema }) {
               value={String(list.query.limit)}
               onChange={(v) => v && list.setLimit(Number(v))}
             />
-            <Pagination total={records.data.totalPages} value={list.query.page} onChange={list.setPage} size="sm" getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : c === 'next' ? 'Next page' : c })} getItemProps={(page) => ({ 'aria-label': `Page ${page}` })} />
+            <Pagination
+              total={records.data.totalPages}
+              value={list.query.page}
+              onChange={list.setPage}
+              size="sm"
+              getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : c === 'next' ? 'Next page' : c })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
           </Group>
         </Group>
       )}
@@ -152,7 +159,9 @@ export function RecordsView({ schema }: { schema: EntitySchema }) {
           relationNames={relationNames}
         />
       )}
-      {importing && <ImportModal entity={entity} fields={dataFields} progress={progress} onClose={() => setImporting(false)} onDone={refresh} />}
+      {importing && (
+        <ImportModal entity={entity} fields={dataFields} progress={progress} onClose={() => setImporting(false)} onDone={refresh} />
+      )}
       {progress.modal}
     </Stack>
   );

@@ -12,4 +12,4 @@ export const recordsPage: PageDef = {
   component,
 };
 
-export const entityRecordsPage: PageDef = { path: "/records/:entity", needsTenant: true, visible: () => true, component };
+export const entityRecordsPage: PageDef = { path: '/records/:entity', needsTenant: true, visible: () => true, component };

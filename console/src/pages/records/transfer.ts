@@ -2,7 +2,11 @@ import { listRecords, PAGE_LIMIT, type ListQuery } from '../../api/records.ts';
 import type { Field, RecordRow } from '../../api/types.ts';
 
 /** Every record matching the query's filters, search and sort, a page at a time (relations as ids). */
-export async function exportPages(entity: string, query: ListQuery, run: (pages: number[], fetch: (page: number) => Promise<void>) => Promise<{ failures: { error: unknown }[] }>) {
+export async function exportPages(
+  entity: string,
+  query: ListQuery,
+  run: (pages: number[], fetch: (page: number) => Promise<void>) => Promise<{ failures: { error: unknown }[] }>,
+) {
   const base: ListQuery = { ...query, page: 1, limit: PAGE_LIMIT, resolve: false };
   const first = await listRecords(entity, base);
   const pages: RecordRow[][] = [first.data];

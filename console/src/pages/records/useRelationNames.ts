@@ -18,7 +18,8 @@ export function useRelationNames(fields: Field[], rows: RecordRow[]): RelationNa
       const ids = [...new Set(rows.map((r) => relationId(r.data[field.fieldKey])).filter((id): id is string => id !== null))].sort();
       return {
         queryKey: ['relation-names', related, ids],
-        queryFn: () => listRecords(related, { page: 1, limit: PAGE_LIMIT, filters: [{ field: 'id', op: 'in' as const, value: ids.join(',') }] }),
+        queryFn: () =>
+          listRecords(related, { page: 1, limit: PAGE_LIMIT, filters: [{ field: 'id', op: 'in' as const, value: ids.join(',') }] }),
         enabled: ids.length > 0 && related !== '',
         staleTime: 30_000,
       };

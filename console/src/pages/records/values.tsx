@@ -26,7 +26,8 @@ export function formatValue(field: Field, value: unknown, relationName?: string)
     case 'relation':
       return relationName ?? relationId(value) ?? '';
     case 'location':
-      if (isObject(value)) return [value.address, value.city, value.country].filter(Boolean).join(', ') || `${String(value.lat)}, ${String(value.lng)}`;
+      if (isObject(value))
+        return [value.address, value.city, value.country].filter(Boolean).join(', ') || `${String(value.lat)}, ${String(value.lng)}`;
       return String(value);
     case 'file':
       if (isObject(value)) return String(value.name ?? value.url ?? '');
@@ -82,7 +83,15 @@ export function FieldValueInput({ field, value, onChange, error, label, autoFocu
         />
       );
     case 'boolean':
-      return <Checkbox label={common.label} error={error} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} autoFocus={autoFocus} />;
+      return (
+        <Checkbox
+          label={common.label}
+          error={error}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          autoFocus={autoFocus}
+        />
+      );
     case 'date':
       return <TextInput {...common} type="date" value={text.slice(0, 10)} onChange={(e) => onChange(orNull(e.currentTarget.value))} />;
     case 'datetime':
@@ -114,9 +123,22 @@ export function FieldValueInput({ field, value, onChange, error, label, autoFocu
       };
       return (
         <Group grow align="flex-start">
-          <NumberInput {...common} label={`${common.label} latitude`} value={typeof loc.lat === 'number' ? loc.lat : ''} onChange={(v) => set({ lat: typeof v === 'number' ? v : undefined })} />
-          <NumberInput label={`${common.label} longitude`} value={typeof loc.lng === 'number' ? loc.lng : ''} onChange={(v) => set({ lng: typeof v === 'number' ? v : undefined })} />
-          <TextInput label={`${common.label} address`} value={typeof loc.address === 'string' ? loc.address : ''} onChange={(e) => set({ address: e.currentTarget.value || undefined })} />
+          <NumberInput
+            {...common}
+            label={`${common.label} latitude`}
+            value={typeof loc.lat === 'number' ? loc.lat : ''}
+            onChange={(v) => set({ lat: typeof v === 'number' ? v : undefined })}
+          />
+          <NumberInput
+            label={`${common.label} longitude`}
+            value={typeof loc.lng === 'number' ? loc.lng : ''}
+            onChange={(v) => set({ lng: typeof v === 'number' ? v : undefined })}
+          />
+          <TextInput
+            label={`${common.label} address`}
+            value={typeof loc.address === 'string' ? loc.address : ''}
+            onChange={(e) => set({ address: e.currentTarget.value || undefined })}
+          />
         </Group>
       );
     }
@@ -146,7 +168,16 @@ export function FieldValueInput({ field, value, onChange, error, label, autoFocu
   }
 }
 
-function JsonLike({ value, onChange, ...common }: { value: unknown; onChange: (v: unknown) => void; label: string; error?: string | undefined }) {
+function JsonLike({
+  value,
+  onChange,
+  ...common
+}: {
+  value: unknown;
+  onChange: (v: unknown) => void;
+  label: string;
+  error?: string | undefined;
+}) {
   return (
     <JsonInput
       {...common}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Textarea, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,7 +38,14 @@ function CreateTenant({ opened, onClose }: { opened: boolean; onClose: () => voi
     <Modal opened={opened} onClose={onClose} title="Create a tenant">
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Name" required value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} data-autofocus />
+          <TextInput
+            label="Name"
+            required
+            value={values.name}
+            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+            error={errors.name}
+            data-autofocus
+          />
           <TextInput
             label="Slug"
             description="Lowercase, hyphen-separated; made from the name when left empty"
@@ -46,7 +53,12 @@ function CreateTenant({ opened, onClose }: { opened: boolean; onClose: () => voi
             onChange={(e) => setValues({ ...values, slug: e.currentTarget.value })}
             error={errors.slug}
           />
-          <Textarea label="Description" value={values.description} onChange={(e) => setValues({ ...values, description: e.currentTarget.value })} error={errors.description} />
+          <Textarea
+            label="Description"
+            value={values.description}
+            onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
+            error={errors.description}
+          />
           <ErrorAlert error={create.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -66,7 +78,10 @@ export default function TenantsPage() {
   const session = useSignedIn();
   const [, navigate] = useLocation();
   const [opened, { open, close }] = useDisclosure();
-  const tenants = useQuery({ queryKey: ['tenants'], queryFn: () => listTenants(session.kind === 'admin' ? session.adminToken : undefined) });
+  const tenants = useQuery({
+    queryKey: ['tenants'],
+    queryFn: () => listTenants(session.kind === 'admin' ? session.adminToken : undefined),
+  });
   const current = session.kind === 'admin' ? session.tenant?.slug : session.tenant.slug;
 
   const use = (slug: string) => {

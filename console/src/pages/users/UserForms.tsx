@@ -29,10 +29,39 @@ export function CreateUser({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title="Add a user">
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Email" type="email" required value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} data-autofocus />
-          <TextInput label="Name" required value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
-          <PasswordInput label="Password" description="At least 8 characters" required value={values.password} onChange={(e) => setValues({ ...values, password: e.currentTarget.value })} error={errors.password} autoComplete="new-password" />
-          <Select label="Role" allowDeselect={false} data={ROLES} value={values.role} onChange={(v) => v && setValues({ ...values, role: v as Role })} error={errors.role} />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            value={values.email}
+            onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
+            error={errors.email}
+            data-autofocus
+          />
+          <TextInput
+            label="Name"
+            required
+            value={values.name}
+            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+            error={errors.name}
+          />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters"
+            required
+            value={values.password}
+            onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
+            error={errors.password}
+            autoComplete="new-password"
+          />
+          <Select
+            label="Role"
+            allowDeselect={false}
+            data={ROLES}
+            value={values.role}
+            onChange={(v) => v && setValues({ ...values, role: v as Role })}
+            error={errors.role}
+          />
           <ErrorAlert error={create.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -77,7 +106,11 @@ function EntityOverrides({ permissions, onChange }: { permissions: Permissions; 
               <Table.Tr key={e.name}>
                 <Table.Td>{e.name}</Table.Td>
                 <Table.Td>
-                  <Switch aria-label={`Override the role's rights on ${e.name}`} checked={actions !== undefined} onChange={(ev) => set(e.name, ev.currentTarget.checked ? ['read'] : undefined)} />
+                  <Switch
+                    aria-label={`Override the role's rights on ${e.name}`}
+                    checked={actions !== undefined}
+                    onChange={(ev) => set(e.name, ev.currentTarget.checked ? ['read'] : undefined)}
+                  />
                 </Table.Td>
                 {ACTIONS.map((a) => (
                   <Table.Td key={a}>
@@ -85,7 +118,9 @@ function EntityOverrides({ permissions, onChange }: { permissions: Permissions; 
                       aria-label={`${a} on ${e.name}`}
                       disabled={actions === undefined}
                       checked={actions?.includes(a) ?? false}
-                      onChange={(ev) => set(e.name, ev.currentTarget.checked ? [...(actions ?? []), a] : (actions ?? []).filter((x) => x !== a))}
+                      onChange={(ev) =>
+                        set(e.name, ev.currentTarget.checked ? [...(actions ?? []), a] : (actions ?? []).filter((x) => x !== a))
+                      }
                     />
                   </Table.Td>
                 ))}
@@ -126,9 +161,25 @@ export function EditUser({ user, onClose }: { user: TenantUser; onClose: () => v
     <Modal opened onClose={onClose} title={`Edit ${user.email}`} size="lg">
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Name" value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
-          <Select label="Role" allowDeselect={false} data={ROLES} value={values.role} onChange={(v) => v && setValues({ ...values, role: v as Role })} error={errors.role} />
-          <Switch label="Active (inactive users cannot sign in)" checked={values.isActive} onChange={(e) => setValues({ ...values, isActive: e.currentTarget.checked })} />
+          <TextInput
+            label="Name"
+            value={values.name}
+            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+            error={errors.name}
+          />
+          <Select
+            label="Role"
+            allowDeselect={false}
+            data={ROLES}
+            value={values.role}
+            onChange={(v) => v && setValues({ ...values, role: v as Role })}
+            error={errors.role}
+          />
+          <Switch
+            label="Active (inactive users cannot sign in)"
+            checked={values.isActive}
+            onChange={(e) => setValues({ ...values, isActive: e.currentTarget.checked })}
+          />
           <Switch
             label="May manage users"
             checked={values.permissions.canManageUsers === true}
@@ -154,7 +205,13 @@ export function EditUser({ user, onClose }: { user: TenantUser; onClose: () => v
       </form>
       <Divider my="md" label="Password" labelPosition="left" />
       <Group align="flex-end">
-        <PasswordInput label="New password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldErrors(reset.error).password} autoComplete="new-password" />
+        <PasswordInput
+          label="New password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={fieldErrors(reset.error).password}
+          autoComplete="new-password"
+        />
         <Button variant="light" onClick={() => reset.mutate()} loading={reset.isPending} disabled={!password}>
           Change password
         </Button>

@@ -58,7 +58,10 @@ export default function UsersPage() {
     });
   return (
     <>
-      <PageHeader title="Users & roles" description="The tenant's own users. Roles decide what they may do; the service enforces them on every request.">
+      <PageHeader
+        title="Users & roles"
+        description="The tenant's own users. Roles decide what they may do; the service enforces them on every request."
+      >
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
           New user
         </Button>
@@ -95,10 +98,20 @@ export default function UsersPage() {
                       <Table.Td>{formatDate(u.lastLoginAt)}</Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'view', user: u })} aria-label={`View as ${u.email}`}>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            onClick={() => setDialog({ kind: 'view', user: u })}
+                            aria-label={`View as ${u.email}`}
+                          >
                             View as
                           </Button>
-                          <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'edit', user: u })} aria-label={`Edit ${u.email}`}>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            onClick={() => setDialog({ kind: 'edit', user: u })}
+                            aria-label={`Edit ${u.email}`}
+                          >
                             Edit
                           </Button>
                           <Button size="xs" variant="subtle" color="red" onClick={() => remove(u)} aria-label={`Delete ${u.email}`}>

@@ -20,8 +20,8 @@ export function ViewAs({ user, onClose }: { user: TenantUser; onClose: () => voi
       <Stack>
         <Alert color="blue" title="Documented rights, not a sign-in as this user">
           The service does not offer signing in as another user, nor an answer of a user's effective rights. This is the role{' '}
-          <b>{user.role}</b> as documented (docs/users.md), with this user's own overrides; the service applies the same rules on
-          every request.
+          <b>{user.role}</b> as documented (docs/users.md), with this user's own overrides; the service applies the same rules on every
+          request.
         </Alert>
         {!user.isActive && <Alert color="red">This user is inactive: they cannot sign in at all.</Alert>}
         <List size="sm">
@@ -50,7 +50,17 @@ export function ViewAs({ user, onClose }: { user: TenantUser; onClose: () => voi
                   <Table.Tr key={e.name}>
                     <Table.Td>{e.name}</Table.Td>
                     {ACTIONS.map((a) => (
-                      <Table.Td key={a}>{actions.includes(a) ? <Badge color="green" variant="light">yes</Badge> : <Badge color="gray" variant="light">no</Badge>}</Table.Td>
+                      <Table.Td key={a}>
+                        {actions.includes(a) ? (
+                          <Badge color="green" variant="light">
+                            yes
+                          </Badge>
+                        ) : (
+                          <Badge color="gray" variant="light">
+                            no
+                          </Badge>
+                        )}
+                      </Table.Td>
                     ))}
                     <Table.Td>
                       <Text size="xs">{own ? 'user override' : `role ${user.role}`}</Text>
