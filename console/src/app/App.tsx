@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import SignInPage from '../pages/sign-in/SignInPage.tsx';
 import { tenantSlugOf, useSession } from '../session/session.ts';
-import { Shell } from './Shell.tsx';
+
+// The signed-in shell (navigation, menus, the tenant picker) is its own chunk: a visitor loads the
+// sign-in page only.
+const Shell = lazy(() => import('./Shell.tsx'));
 
 /** Signed out: the sign-in page. Signed in: the shell with the pages the session may see. */
 export function App() {
@@ -18,5 +22,9 @@ export function App() {
       </Switch>
     );
   }
-  return <Shell key={scope} session={session} />;
+  return (
+    <Suspense fallback={null}>
+      <Shell key={scope} session={session} />
+    </Suspense>
+  );
 }

@@ -8,7 +8,7 @@ import { tenantSlugOf } from '../session/session.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { TenantSwitcher } from './TenantSwitcher.tsx';
 
-export function Shell({ session }: { session: Session }) {
+export default function Shell({ session }: { session: Session }) {
   const [opened, { toggle, close }] = useDisclosure();
   const [location] = useLocation();
   const pages = PAGES.filter((p) => p.visible(session));

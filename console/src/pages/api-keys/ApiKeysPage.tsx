@@ -1,13 +1,14 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../api/api-keys.ts';
 import { useSignedIn } from '../../session/session.ts';
-import { ErrorAlert, fieldErrors, notifyDone, notifyError } from '../../ui/errors.tsx';
+import { confirmDanger } from '../../ui/confirm.tsx';
+import { ErrorAlert, fieldErrors } from '../../ui/errors.tsx';
 import { formatDate } from '../../ui/format.ts';
+import { ListTable } from '../../ui/ListTable.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 
@@ -109,16 +110,14 @@ export default function ApiKeysPage() {
   const keys = useQuery({ queryKey: ['api-keys'], queryFn: listApiKeys });
   const tenantName = session.kind === 'admin' ? session.tenant?.name : undefined;
   const revoke = (id: string, name: string) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: `Revoke “${name}”?`,
-      children: <Text size="sm">It stops working at once, everywhere it is used.</Text>,
-      labels: { confirm: 'Revoke key', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        void revokeApiKey(id)
-          .then(() => notifyDone(`Key “${name}” revoked`))
-          .then(() => queryClient.invalidateQueries({ queryKey: ['api-keys'] }))
-          .catch((error: unknown) => notifyError(error, 'Could not revoke the key')),
+      body: 'It stops working at once, everywhere it is used.',
+      confirmLabel: 'Revoke key',
+      action: () => revokeApiKey(id),
+      doneMessage: `Key “${name}” revoked`,
+      failedTitle: 'Could not revoke the key',
+      then: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
     });
   return (
     <>
@@ -135,42 +134,28 @@ export default function ApiKeysPage() {
           list.length === 0 ? (
             <Text c="dimmed">No active key.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Scope</Table.Th>
-                    <Table.Th>Starts with</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>Last used</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((k) => (
-                    <Table.Tr key={k.id}>
-                      <Table.Td>{k.name}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={k.scope === 'admin' ? 'grape' : 'blue'}>
-                          {k.scope}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <code>{k.prefix}…</code>
-                      </Table.Td>
-                      <Table.Td>{formatDate(k.createdAt)}</Table.Td>
-                      <Table.Td>{formatDate(k.lastUsedAt)}</Table.Td>
-                      <Table.Td>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => revoke(k.id, k.name)} aria-label={`Revoke ${k.name}`}>
-                          Revoke
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable label="API keys" minWidth={560} headers={['Name', 'Scope', 'Starts with', 'Created', 'Last used', 'Actions']}>
+              {list.map((k) => (
+                <Table.Tr key={k.id}>
+                  <Table.Td>{k.name}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={k.scope === 'admin' ? 'grape' : 'blue'}>
+                      {k.scope}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <code>{k.prefix}…</code>
+                  </Table.Td>
+                  <Table.Td>{formatDate(k.createdAt)}</Table.Td>
+                  <Table.Td>{formatDate(k.lastUsedAt)}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => revoke(k.id, k.name)} aria-label={`Revoke ${k.name}`}>
+                      Revoke
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           )
         }
       </QueryState>

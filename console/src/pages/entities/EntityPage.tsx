@@ -1,14 +1,15 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { deleteEntity, deleteField, listEntityChanges, listFields, publishEntity } from '../../api/entities.ts';
 import type { Field } from '../../api/types.ts';
 import { canChangeSchema } from '../../session/rights.ts';
 import { useSignedIn } from '../../session/session.ts';
-import { ErrorAlert, notifyDone, notifyError } from '../../ui/errors.tsx';
+import { confirmDanger } from '../../ui/confirm.tsx';
+import { notifyDone } from '../../ui/errors.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { ChangesPanel } from './ChangesPanel.tsx';
@@ -28,33 +29,23 @@ function PublishModal({ entityName, onClose }: { entityName: string; onClose: ()
       onClose();
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    publish.mutate();
-  };
   return (
-    <Modal opened onClose={onClose} title="Publish the draft">
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            label="Version message"
-            description="What changed in this version"
-            value={message}
-            onChange={(e) => setMessage(e.currentTarget.value)}
-            data-autofocus
-          />
-          <ErrorAlert error={publish.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={publish.isPending}>
-              Publish
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Publish the draft"
+      onClose={onClose}
+      onSubmit={() => publish.mutate()}
+      submitLabel="Publish"
+      busy={publish.isPending}
+      error={publish.error}
+    >
+      <TextInput
+        label="Version message"
+        description="What changed in this version"
+        value={message}
+        onChange={(e) => setMessage(e.currentTarget.value)}
+        data-autofocus
+      />
+    </FormModal>
   );
 }
 
@@ -140,33 +131,27 @@ export default function EntityPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['entity', name] });
   const removeField = (f: Field) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: `Remove field ${f.fieldKey}?`,
-      children: (
-        <Text size="sm">The field leaves the draft. Stored values are kept, but are no longer returned once the draft is published.</Text>
-      ),
-      labels: { confirm: 'Remove field', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        void deleteField(name, f.fieldKey)
-          .then(() => notifyDone(`Field ${f.fieldKey} removed from the draft`))
-          .then(refresh)
-          .catch((error: unknown) => notifyError(error, 'Could not remove the field')),
+      body: 'The field leaves the draft. Stored values are kept, but are no longer returned once the draft is published.',
+      confirmLabel: 'Remove field',
+      action: () => deleteField(name, f.fieldKey),
+      doneMessage: `Field ${f.fieldKey} removed from the draft`,
+      failedTitle: 'Could not remove the field',
+      then: refresh,
     });
   const removeEntity = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: `Delete entity ${name}?`,
-      children: <Text size="sm">This deletes every version and ALL its records. It cannot be undone.</Text>,
-      labels: { confirm: 'Delete entity and records', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        void deleteEntity(name)
-          .then(async () => {
-            notifyDone(`Entity ${name} deleted`);
-            await queryClient.invalidateQueries({ queryKey: ['entities'] });
-            navigate('/entities');
-          })
-          .catch((error: unknown) => notifyError(error, 'Could not delete the entity')),
+      body: 'This deletes every version and ALL its records. It cannot be undone.',
+      confirmLabel: 'Delete entity and records',
+      action: () => deleteEntity(name),
+      doneMessage: `Entity ${name} deleted`,
+      failedTitle: 'Could not delete the entity',
+      then: async () => {
+        await queryClient.invalidateQueries({ queryKey: ['entities'] });
+        navigate('/entities');
+      },
     });
 
   return (

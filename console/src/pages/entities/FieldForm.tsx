@@ -1,9 +1,11 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Group, Select, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { addField, updateField, type FieldInput } from '../../api/entities.ts';
 import type { Field, FieldConfig, FieldTypeInfo } from '../../api/types.ts';
-import { ErrorAlert, fieldErrors, notifyDone } from '../../ui/errors.tsx';
+import { fieldErrors, notifyDone } from '../../ui/errors.tsx';
+import { textBinder } from '../../ui/bind.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { ConfigEditor } from './ConfigEditor.tsx';
 
 interface Props {
@@ -48,82 +50,55 @@ export function FieldForm({ entityName, fieldTypes, field, onClose }: Props) {
     },
   });
   const errors = fieldErrors(save.error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
+  const bind = textBinder(values, setValues, errors);
   return (
-    <Modal opened onClose={onClose} title={field ? `Edit field ${field.fieldKey}` : 'Add a field'} size="lg">
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            label="Name"
-            required
-            value={values.name}
-            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-            error={errors.name}
-            data-autofocus
-          />
-          <TextInput
-            label="Field key"
-            description={
-              field ? 'Keys cannot be renamed: add a new field and remove this one' : 'snake_case; made from the name when left empty'
-            }
-            value={values.fieldKey}
-            disabled={field !== undefined}
-            onChange={(e) => setValues({ ...values, fieldKey: e.currentTarget.value })}
-            error={errors.fieldKey}
-          />
-          <Select
-            label="Type"
-            required
-            allowDeselect={false}
-            data={fieldTypes.map((t) => ({ value: t.type, label: t.type }))}
-            value={values.fieldType}
-            description={type ? `Value: ${type.value}` : undefined}
-            // A new type starts from an empty config, as the API does.
-            onChange={(v) => v && setValues({ ...values, fieldType: v, config: {} })}
-            error={errors.fieldType ?? errors.type}
-          />
-          <Group>
-            <Checkbox
-              label="Required"
-              checked={values.isRequired}
-              onChange={(e) => setValues({ ...values, isRequired: e.currentTarget.checked })}
-              error={errors.isRequired}
-            />
-            <Checkbox
-              label="Unique"
-              checked={values.isUnique}
-              onChange={(e) => setValues({ ...values, isUnique: e.currentTarget.checked })}
-              error={errors.isUnique}
-            />
-          </Group>
-          <Textarea
-            label="Description"
-            value={values.description}
-            onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
-            error={errors.description}
-          />
-          {type && type.config.length > 0 && (
-            <ConfigEditor
-              keys={type.config}
-              config={values.config}
-              onChange={(config) => setValues({ ...values, config })}
-              errors={errors}
-            />
-          )}
-          <ErrorAlert error={save.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {field ? 'Save field' : 'Add field'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={field ? `Edit field ${field.fieldKey}` : 'Add a field'}
+      onClose={onClose}
+      onSubmit={() => save.mutate()}
+      submitLabel={field ? 'Save field' : 'Add field'}
+      busy={save.isPending}
+      error={save.error}
+      size="lg"
+    >
+      <TextInput label="Name" required {...bind('name')} data-autofocus />
+      <TextInput
+        label="Field key"
+        description={
+          field ? 'Keys cannot be renamed: add a new field and remove this one' : 'snake_case; made from the name when left empty'
+        }
+        disabled={field !== undefined}
+        {...bind('fieldKey')}
+      />
+      <Select
+        label="Type"
+        required
+        allowDeselect={false}
+        data={fieldTypes.map((t) => ({ value: t.type, label: t.type }))}
+        value={values.fieldType}
+        description={type ? `Value: ${type.value}` : undefined}
+        // A new type starts from an empty config, as the API does.
+        onChange={(v) => v && setValues({ ...values, fieldType: v, config: {} })}
+        error={errors.fieldType ?? errors.type}
+      />
+      <Group>
+        <Checkbox
+          label="Required"
+          checked={values.isRequired}
+          onChange={(e) => setValues({ ...values, isRequired: e.currentTarget.checked })}
+          error={errors.isRequired}
+        />
+        <Checkbox
+          label="Unique"
+          checked={values.isUnique}
+          onChange={(e) => setValues({ ...values, isUnique: e.currentTarget.checked })}
+          error={errors.isUnique}
+        />
+      </Group>
+      <Textarea label="Description" {...bind('description')} />
+      {type && type.config.length > 0 && (
+        <ConfigEditor keys={type.config} config={values.config} onChange={(config) => setValues({ ...values, config })} errors={errors} />
+      )}
+    </FormModal>
   );
 }

@@ -1,14 +1,17 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { createTenant, listTenants } from '../../api/auth.ts';
 import { switchTenant } from '../../app/TenantSwitcher.tsx';
 import { useSignedIn } from '../../session/session.ts';
-import { ErrorAlert, fieldErrors, notifyDone, notifyError } from '../../ui/errors.tsx';
+import { textBinder } from '../../ui/bind.ts';
+import { fieldErrors, notifyDone, notifyError } from '../../ui/errors.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { formatDate } from '../../ui/format.ts';
+import { ListTable } from '../../ui/ListTable.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 
@@ -29,48 +32,21 @@ function CreateTenant({ opened, onClose }: { opened: boolean; onClose: () => voi
       onClose();
     },
   });
-  const errors = fieldErrors(create.error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
+  const bind = textBinder(values, setValues, fieldErrors(create.error));
   return (
-    <Modal opened={opened} onClose={onClose} title="Create a tenant">
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            label="Name"
-            required
-            value={values.name}
-            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-            error={errors.name}
-            data-autofocus
-          />
-          <TextInput
-            label="Slug"
-            description="Lowercase, hyphen-separated; made from the name when left empty"
-            value={values.slug}
-            onChange={(e) => setValues({ ...values, slug: e.currentTarget.value })}
-            error={errors.slug}
-          />
-          <Textarea
-            label="Description"
-            value={values.description}
-            onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
-            error={errors.description}
-          />
-          <ErrorAlert error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create tenant
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Create a tenant"
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => create.mutate()}
+      submitLabel="Create tenant"
+      busy={create.isPending}
+      error={create.error}
+    >
+      <TextInput label="Name" required {...bind('name')} data-autofocus />
+      <TextInput label="Slug" description="Lowercase, hyphen-separated; made from the name when left empty" {...bind('slug')} />
+      <Textarea label="Description" {...bind('description')} />
+    </FormModal>
   );
 }
 
@@ -110,49 +86,35 @@ export default function TenantsPage() {
           list.length === 0 ? (
             <Text c="dimmed">No tenant yet. Create the first one.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={500}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Slug</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((t) => (
-                    <Table.Tr key={t.id}>
-                      <Table.Td>
-                        <Text fw={500}>{t.name}</Text>
-                        {t.description && (
-                          <Text size="xs" c="dimmed">
-                            {t.description}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <code>{t.slug}</code>
-                      </Table.Td>
-                      <Table.Td>{formatDate(t.createdAt)}</Table.Td>
-                      <Table.Td>
-                        {current === t.slug ? (
-                          <Badge>Current</Badge>
-                        ) : (
-                          session.kind === 'admin' && (
-                            <Button size="xs" variant="light" onClick={() => use(t.slug)} aria-label={`Work in this tenant: ${t.name}`}>
-                              Work in this tenant
-                            </Button>
-                          )
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable label="Tenants" minWidth={500} headers={['Name', 'Slug', 'Created', <VisuallyHidden>Actions</VisuallyHidden>]}>
+              {list.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>
+                    <Text fw={500}>{t.name}</Text>
+                    {t.description && (
+                      <Text size="xs" c="dimmed">
+                        {t.description}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <code>{t.slug}</code>
+                  </Table.Td>
+                  <Table.Td>{formatDate(t.createdAt)}</Table.Td>
+                  <Table.Td>
+                    {current === t.slug ? (
+                      <Badge>Current</Badge>
+                    ) : (
+                      session.kind === 'admin' && (
+                        <Button size="xs" variant="light" onClick={() => use(t.slug)} aria-label={`Work in this tenant: ${t.name}`}>
+                          Work in this tenant
+                        </Button>
+                      )
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           )
         }
       </QueryState>

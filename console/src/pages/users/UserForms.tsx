@@ -6,6 +6,8 @@ import type { Permissions, RecordAction, Role, TenantUser } from '../../api/type
 import { changePassword, createUser, updateUser } from '../../api/users.ts';
 import { ROLES } from '../../session/rights.ts';
 import { ErrorAlert, fieldErrors, notifyDone } from '../../ui/errors.tsx';
+import { textBinder } from '../../ui/bind.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
 
 const ACTIONS: RecordAction[] = ['create', 'read', 'update', 'delete'];
 
@@ -21,59 +23,28 @@ export function CreateUser({ onClose }: { onClose: () => void }) {
     },
   });
   const errors = fieldErrors(create.error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
+  const bind = textBinder(values, setValues, errors);
   return (
-    <Modal opened onClose={onClose} title="Add a user">
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            value={values.email}
-            onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
-            error={errors.email}
-            data-autofocus
-          />
-          <TextInput
-            label="Name"
-            required
-            value={values.name}
-            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-            error={errors.name}
-          />
-          <PasswordInput
-            label="Password"
-            description="At least 8 characters"
-            required
-            value={values.password}
-            onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
-            error={errors.password}
-            autoComplete="new-password"
-          />
-          <Select
-            label="Role"
-            allowDeselect={false}
-            data={ROLES}
-            value={values.role}
-            onChange={(v) => v && setValues({ ...values, role: v as Role })}
-            error={errors.role}
-          />
-          <ErrorAlert error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add user
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Add a user"
+      onClose={onClose}
+      onSubmit={() => create.mutate()}
+      submitLabel="Add user"
+      busy={create.isPending}
+      error={create.error}
+    >
+      <TextInput label="Email" type="email" required {...bind('email')} data-autofocus />
+      <TextInput label="Name" required {...bind('name')} />
+      <PasswordInput label="Password" description="At least 8 characters" required {...bind('password')} autoComplete="new-password" />
+      <Select
+        label="Role"
+        allowDeselect={false}
+        data={ROLES}
+        value={values.role}
+        onChange={(v) => v && setValues({ ...values, role: v as Role })}
+        error={errors.role}
+      />
+    </FormModal>
   );
 }
 

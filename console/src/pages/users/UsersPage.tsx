@@ -1,13 +1,13 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TenantUser } from '../../api/types.ts';
 import { deleteUser, listUsers } from '../../api/users.ts';
 import { ROLE_RIGHTS, ROLES } from '../../session/rights.ts';
-import { notifyDone, notifyError } from '../../ui/errors.tsx';
+import { confirmDanger } from '../../ui/confirm.tsx';
 import { formatDate } from '../../ui/format.ts';
+import { ListTable } from '../../ui/ListTable.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { CreateUser, EditUser } from './UserForms.tsx';
@@ -45,16 +45,14 @@ export default function UsersPage() {
   const users = useQuery({ queryKey: ['users'], queryFn: listUsers });
   const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'edit' | 'view'; user: TenantUser } | null>(null);
   const remove = (user: TenantUser) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: `Delete ${user.email}?`,
-      children: <Text size="sm">The user and their sessions are deleted.</Text>,
-      labels: { confirm: 'Delete user', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        void deleteUser(user.id)
-          .then(() => notifyDone(`User ${user.email} deleted`))
-          .then(() => queryClient.invalidateQueries({ queryKey: ['users'] }))
-          .catch((error: unknown) => notifyError(error, 'Could not delete the user')),
+      body: 'The user and their sessions are deleted.',
+      confirmLabel: 'Delete user',
+      action: () => deleteUser(user.id),
+      doneMessage: `User ${user.email} deleted`,
+      failedTitle: 'Could not delete the user',
+      then: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
     });
   return (
     <>
@@ -71,59 +69,46 @@ export default function UsersPage() {
           list.length === 0 ? (
             <Text c="dimmed">No user yet.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped aria-label="Users">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>User</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Last sign-in</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((u) => (
-                    <Table.Tr key={u.id}>
-                      <Table.Td>
-                        <Text fw={500}>{u.name}</Text>
-                        <Text size="xs" c="dimmed">
-                          {u.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light">{u.role}</Badge>
-                      </Table.Td>
-                      <Table.Td>{u.isActive ? 'active' : <Badge color="red">inactive</Badge>}</Table.Td>
-                      <Table.Td>{formatDate(u.lastLoginAt)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            onClick={() => setDialog({ kind: 'view', user: u })}
-                            aria-label={`View as ${u.email}`}
-                          >
-                            View as
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            onClick={() => setDialog({ kind: 'edit', user: u })}
-                            aria-label={`Edit ${u.email}`}
-                          >
-                            Edit
-                          </Button>
-                          <Button size="xs" variant="subtle" color="red" onClick={() => remove(u)} aria-label={`Delete ${u.email}`}>
-                            Delete
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable label="Users" minWidth={640} headers={['User', 'Role', 'Status', 'Last sign-in', 'Actions']}>
+              {list.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>
+                    <Text fw={500}>{u.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {u.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{u.role}</Badge>
+                  </Table.Td>
+                  <Table.Td>{u.isActive ? 'active' : <Badge color="red">inactive</Badge>}</Table.Td>
+                  <Table.Td>{formatDate(u.lastLoginAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => setDialog({ kind: 'view', user: u })}
+                        aria-label={`View as ${u.email}`}
+                      >
+                        View as
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => setDialog({ kind: 'edit', user: u })}
+                        aria-label={`Edit ${u.email}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => remove(u)} aria-label={`Delete ${u.email}`}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           )
         }
       </QueryState>
