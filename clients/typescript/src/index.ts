@@ -1,10 +1,10 @@
 import createClient, { type Client } from 'openapi-fetch';
-import type { operations, paths } from './schema.ts';
+import type { components, paths } from './schema.ts';
 
 export type { components, operations, paths } from './schema.ts';
 
 /** The error codes of the service's envelope, as the OpenAPI document lists them. */
-export type ErrorCode = operations['health']['responses']['default']['content']['application/json']['error']['code'];
+export type ErrorCode = components['schemas']['Error']['error']['code'];
 
 /** One problem of a refused input: `field` is the path of the offending value. */
 export interface ErrorDetail {
@@ -41,7 +41,13 @@ export type TenantbaseClient = Client<paths>;
 
 /** A typed client of every route of the service (openapi-fetch over the generated `paths`). */
 export function createTenantbaseClient(options: TenantbaseClientOptions): TenantbaseClient {
-  const client = createClient<paths>({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl,
+    // Object parameters are documented as form + explode: `filter: { 'filter.total.gte': '100' }`
+    // is sent as `filter.total.gte=100`, the names the service reads.
+    querySerializer: { object: { style: 'form', explode: true } },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   client.use({
     onRequest({ request }) {
       // A call that names its own credential or tenant keeps it.

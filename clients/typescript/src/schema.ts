@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Create user
-         * @description Creates a user of a tenant (tenantSlug, or the selected tenant), e.g. { "email": "ana@acme.com", "password": "8+ characters", "name": "Ana", "role": "member" } (roles owner | admin | member | viewer). Answers { success, user, loginInfo } telling how the user logs in.
+         * @description Creates a user of the tenant named by tenantSlug (or by X-Tenant-ID) and answers how the user logs in.
          */
         post: operations["create_user"];
         delete?: never;
@@ -291,7 +291,7 @@ export interface paths {
         };
         /**
          * List tenants
-         * @description Lists the tenants you can work in: [{ id, name, slug, description, createdAt }], e.g. slug "acme-shop". Then call select_tenant with a slug.
+         * @description Lists the tenants you can work in: [{ id, name, slug, description, createdAt }], e.g. slug "acme-shop". Then call POST /api/auth/tenants/{idOrSlug}/select with a slug.
          */
         get: operations["list_tenants"];
         put?: never;
@@ -317,7 +317,7 @@ export interface paths {
         put?: never;
         /**
          * Select tenant
-         * @description Selects the tenant (slug or id) that later entity and record tools act in; call it first, e.g. { "tenantSlug": "acme-shop" }. Answers { tenant } (and a new admin token over REST).
+         * @description Selects a tenant for an admin token: answers { token, tenant }, a new admin token carrying the tenant (and the admin cookie).
          */
         post: operations["select_tenant"];
         delete?: never;
@@ -341,7 +341,7 @@ export interface paths {
         put?: never;
         /**
          * Create entity
-         * @description Creates an entity with its fields, e.g. { "definition": { "entity": { "name": "clients" }, "fields": [{ "name": "Name", "fieldKey": "name", "fieldType": "text" }] }, "auto_publish": true, "version_message": "v1" }. Without auto_publish it is a draft (publish_entity makes it usable by records). Answers { success, message, fieldsProcessed, entity }.
+         * @description Creates an entity with its fields, e.g. { "definition": { "entity": { "name": "clients" }, "fields": [{ "name": "Name", "fieldKey": "name", "fieldType": "text" }] }, "auto_publish": true, "version_message": "v1" }. Without auto_publish it is a draft (POST /api/entities/{entityName}/publish makes it usable by records). Answers { success, message, fieldsProcessed, entity }.
          */
         post: operations["generate_entity"];
         delete?: never;
@@ -383,7 +383,7 @@ export interface paths {
         };
         /**
          * List entity changes
-         * @description Pending draft changes versus the published version, e.g. { "entityName": "clients" } → { entityName, publishedVersion, draftVersion, added, removed, changed: [{ fieldKey, before, after }], history }. Check it before publish_entity.
+         * @description Pending draft changes versus the published version, e.g. { "entityName": "clients" } → { entityName, publishedVersion, draftVersion, added, removed, changed: [{ fieldKey, before, after }], history }. Check it before POST /api/entities/{entityName}/publish.
          */
         get: operations["list_entity_changes"];
         put?: never;
@@ -403,15 +403,15 @@ export interface paths {
         };
         /**
          * Manage entity fields
-         * @description Lists, adds, updates or deletes fields of an entity, e.g. { "entityName": "clients", "action": "add", "field": { "name": "Email", "fieldKey": "email", "fieldType": "email" } }. Changes go to the draft (publish_entity makes them live). update: fieldKey + the properties to change; delete: fieldKey; list also shows the field types.
+         * @description The fields of the entity's working definition (its draft when it has one) and the field types.
          */
-        get: operations["manage_custom_fields_0"];
+        get: operations["manage_custom_fields_1"];
         put?: never;
         /**
          * Manage entity fields
-         * @description Lists, adds, updates or deletes fields of an entity, e.g. { "entityName": "clients", "action": "add", "field": { "name": "Email", "fieldKey": "email", "fieldType": "email" } }. Changes go to the draft (publish_entity makes them live). update: fieldKey + the properties to change; delete: fieldKey; list also shows the field types.
+         * @description Adds a field to the entity's draft.
          */
-        post: operations["manage_custom_fields_1"];
+        post: operations["manage_custom_fields_0"];
         delete?: never;
         options?: never;
         head?: never;
@@ -428,13 +428,13 @@ export interface paths {
         get?: never;
         /**
          * Manage entity fields
-         * @description Lists, adds, updates or deletes fields of an entity, e.g. { "entityName": "clients", "action": "add", "field": { "name": "Email", "fieldKey": "email", "fieldType": "email" } }. Changes go to the draft (publish_entity makes them live). update: fieldKey + the properties to change; delete: fieldKey; list also shows the field types.
+         * @description Changes properties of a field in the entity's draft.
          */
         put: operations["manage_custom_fields_2"];
         post?: never;
         /**
          * Manage entity fields
-         * @description Lists, adds, updates or deletes fields of an entity, e.g. { "entityName": "clients", "action": "add", "field": { "name": "Email", "fieldKey": "email", "fieldType": "email" } }. Changes go to the draft (publish_entity makes them live). update: fieldKey + the properties to change; delete: fieldKey; list also shows the field types.
+         * @description Removes a field from the entity's draft; record data is kept in storage but no longer returned once published.
          */
         delete: operations["manage_custom_fields_3"];
         options?: never;
@@ -471,13 +471,13 @@ export interface paths {
         };
         /**
          * Query records
-         * @description Lists records: { data: [record], total, page, limit, totalPages }. filter: conditions joined by "and", ops = != > >= < <= contains, e.g. status = "open" and total >= 100; "x = null" for empty. orderBy: fieldKey or createdAt/updatedAt; orderDir asc|desc. search: text search; limit ≤ 100; relations resolved unless resolve is false.
+         * @description Lists records of a published entity: { data: [record], total, page, limit, totalPages }. Filter with filter.<field>=value (equality) or filter.<field>.<op>=value (op one of eq, ne, gt, gte, lt, lte, in, contains, startsWith, isNull; in takes a comma list, isNull true or false); sort by a field or id/createdAt/updatedAt with order asc|desc; search matches text fields ignoring case and accents; page from 1, limit up to 100 (default 20); resolve=true expands relations.
          */
         get: operations["query_records"];
         put?: never;
         /**
          * Create record
-         * @description Creates a record; data holds field values by fieldKey, e.g. { entityName: "orders", data: { code: "A-1", customer: "<customer id>", total: 99.5 } }. Relations take the related record id; dates ISO 8601. Answers the record.
+         * @description Creates a record from the field values in the body (flat, keyed by fieldKey). Answers the record.
          */
         post: operations["create_record"];
         delete?: never;
@@ -500,7 +500,7 @@ export interface paths {
         get: operations["get_record"];
         /**
          * Update record
-         * @description Partial update: data holds only the fields to change (null clears one), e.g. { entityName: "orders", id: "…", data: { total: 120 } }. Validated like create_record; answers the record.
+         * @description Changes the fields in the body (flat, keyed by fieldKey; null clears one); others keep their value. Answers the record.
          */
         put: operations["update_record_0"];
         post?: never;
@@ -513,7 +513,7 @@ export interface paths {
         head?: never;
         /**
          * Update record
-         * @description Partial update: data holds only the fields to change (null clears one), e.g. { entityName: "orders", id: "…", data: { total: 120 } }. Validated like create_record; answers the record.
+         * @description Changes the fields in the body (flat, keyed by fieldKey; null clears one); others keep their value. Answers the record.
          */
         patch: operations["update_record_1"];
         trace?: never;
@@ -607,7 +607,7 @@ export interface paths {
         };
         /**
          * Export metadata
-         * @description Exports the tenant's data model as JSON, e.g. { format, formatVersion, exportedAt, entities: [{ name, status, version, displayName, fields, … }], rules }. Pass it to import_metadata to copy the model to another tenant.
+         * @description Exports the tenant's data model as JSON, e.g. { format, formatVersion, exportedAt, entities: [{ name, status, version, displayName, fields, … }], rules }. Pass it to POST /api/metadata/import to copy the model to another tenant.
          */
         get: operations["export_metadata"];
         put?: never;
@@ -629,9 +629,29 @@ export interface paths {
         put?: never;
         /**
          * Import metadata
-         * @description Imports an export_metadata result, e.g. { "metadata": <export_metadata answer> } (object or JSON text): creates missing entities, leaves identical ones alone. An existing entity that differs is a CONFLICT and nothing is written. Answers { created, unchanged, notes }.
+         * @description Imports an export (GET /api/metadata/export) sent as the body, or as { metadata }.
          */
         post: operations["import_metadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This document
+         * @description The OpenAPI 3.1 description of every route.
+         */
+        get: operations["openapi"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -669,7 +689,7 @@ export interface paths {
         put?: never;
         /**
          * Run an MCP tool
-         * @description Runs one MCP tool with its arguments as the JSON body (what the stdio MCP server uses). Answers the tool result in the envelope.
+         * @description Runs one MCP tool with its arguments as the JSON body (what the stdio MCP server uses). Answers the tool result in the envelope, with `effects` (e.g. the tenant a select_tenant call chose).
          */
         post: operations["call_tool"];
         delete?: never;
@@ -681,7 +701,28 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        Error: {
+            error: {
+                /** @enum {string} */
+                code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+                details?: {
+                    field?: string;
+                    message: string;
+                }[];
+                message: string;
+            };
+            /** @constant */
+            success: false;
+        };
+        Warning: {
+            id: string;
+            message: string;
+            ruleId: string;
+            /** @enum {string} */
+            severity: "warning" | "info";
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -699,6 +740,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -706,27 +765,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            adminId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            prefix: string;
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
-                        };
+                            scope: "tenant" | "admin";
+                            tenantId: string | null;
+                        }[];
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -752,6 +805,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -759,27 +830,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            key: string;
+                            name: string;
+                            prefix: string;
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                            scope: "tenant" | "admin";
+                            tenantId: string | null;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -796,6 +860,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -803,27 +885,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            id: string;
+                            /** @constant */
+                            revoked: true;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -845,6 +914,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -852,27 +939,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            admin: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            token: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -887,6 +964,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -894,27 +989,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** @constant */
+                            loggedOut: true;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -929,6 +1010,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -936,27 +1035,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            admin: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            tenant: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -965,16 +1058,40 @@ export interface operations {
     tenant_user_login: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description The tenant slug (or id) the user belongs to */
+                "X-Tenant-ID": string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -982,27 +1099,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** Format: date-time */
+                            expiresAt: string;
+                            token: string;
+                            user: {
+                                email: string;
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "member" | "viewer";
+                            };
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1017,6 +1128,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1024,27 +1153,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** @constant */
+                            loggedOut: true;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1068,6 +1183,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1075,27 +1208,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** Format: date-time */
+                            expiresAt: string;
+                            token: string;
+                            user: {
+                                email: string;
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "member" | "viewer";
+                            };
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1110,6 +1237,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1117,27 +1262,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            id: string;
+                            isActive: boolean;
+                            lastLoginAt: string | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                            permissions: {
+                                canManageSettings?: boolean;
+                                canManageUsers?: boolean;
+                                entities?: {
+                                    [key: string]: ("create" | "read" | "update" | "delete")[];
+                                };
+                            };
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1155,6 +1305,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1162,27 +1330,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            id: string;
+                            isActive: boolean;
+                            lastLoginAt: string | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                            permissions: {
+                                canManageSettings?: boolean;
+                                canManageUsers?: boolean;
+                                entities?: {
+                                    [key: string]: ("create" | "read" | "update" | "delete")[];
+                                };
+                            };
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
-                        };
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1223,6 +1396,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -1230,27 +1421,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            id: string;
+                            isActive: boolean;
+                            lastLoginAt: string | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                            permissions: {
+                                canManageSettings?: boolean;
+                                canManageUsers?: boolean;
+                                entities?: {
+                                    [key: string]: ("create" | "read" | "update" | "delete")[];
+                                };
+                            };
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1264,12 +1460,31 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description User id (UUID) */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1277,27 +1492,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            id: string;
+                            isActive: boolean;
+                            lastLoginAt: string | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                            permissions: {
+                                canManageSettings?: boolean;
+                                canManageUsers?: boolean;
+                                entities?: {
+                                    [key: string]: ("create" | "read" | "update" | "delete")[];
+                                };
+                            };
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1311,11 +1531,12 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description User id (UUID) */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     isActive?: boolean;
@@ -1336,6 +1557,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1343,27 +1582,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            id: string;
+                            isActive: boolean;
+                            lastLoginAt: string | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                            permissions: {
+                                canManageSettings?: boolean;
+                                canManageUsers?: boolean;
+                                entities?: {
+                                    [key: string]: ("create" | "read" | "update" | "delete")[];
+                                };
+                            };
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1377,12 +1621,31 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description User id (UUID) */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1390,27 +1653,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** @constant */
+                            deleted: true;
+                            id: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1424,11 +1674,12 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description User id (UUID) */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     isActive?: boolean;
@@ -1449,6 +1700,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1456,27 +1725,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            id: string;
+                            isActive: boolean;
+                            lastLoginAt: string | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                            permissions: {
+                                canManageSettings?: boolean;
+                                canManageUsers?: boolean;
+                                entities?: {
+                                    [key: string]: ("create" | "read" | "update" | "delete")[];
+                                };
+                            };
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                            role: "owner" | "admin" | "member" | "viewer";
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1490,6 +1764,7 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description User id (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -1502,6 +1777,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1509,27 +1802,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            id: string;
+                            /** @constant */
+                            passwordChanged: true;
+                            sessionsEnded: number;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1538,7 +1819,10 @@ export interface operations {
     create_user: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1569,6 +1853,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -1576,27 +1878,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            loginInfo: {
+                                body: {
+                                    email: string;
+                                    password: string;
+                                };
+                                endpoint: string;
+                                headers: {
+                                    "X-Tenant-ID": string;
+                                };
+                            };
+                            /** @constant */
+                            success: true;
+                            user: {
+                                email: string;
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "member" | "viewer";
+                            };
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1611,6 +1916,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1618,27 +1941,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            id: string;
+                            name: string;
+                            slug: string;
+                        }[];
                         /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
-                        };
-                        /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1661,6 +1974,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -1668,27 +1999,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            id: string;
+                            name: string;
+                            slug: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1699,16 +2020,31 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Tenant slug or id */
                 idOrSlug: string;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, unknown>;
-            };
-        };
+        requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1716,27 +2052,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            tenant: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            token?: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1744,7 +2070,10 @@ export interface operations {
     };
     list_entities_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true lists never-published entities too */
+                include_drafts?: boolean;
+            };
             header?: {
                 /** @description Tenant slug or id */
                 "X-Tenant-ID"?: string;
@@ -1754,6 +2083,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1761,27 +2108,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            description: string;
+                            displayName: string;
+                            fieldCount: number;
+                            hasDraft: boolean;
+                            name: string;
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
-                        };
+                            status: "draft" | "published";
+                            version: number;
+                        }[];
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1844,6 +2183,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -1851,27 +2208,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
+                        data: {
+                            entity: {
+                                description: string;
+                                displayName: string;
+                                fields: {
+                                    fieldKey: string;
+                                    name: string;
+                                    required: boolean;
+                                    type: string;
+                                }[];
+                                name: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                version: number;
+                            };
+                            fieldsProcessed: number;
                             message: string;
+                            success: boolean;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1880,19 +2238,39 @@ export interface operations {
     get_entity_schema_0: {
         parameters: {
             query?: {
-                version?: number | string;
+                /** @description A version number, "draft" or "published" (default) */
+                version?: string;
             };
             header?: {
                 /** @description Tenant slug or id */
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity technical name (snake_case) */
                 entityName: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1900,27 +2278,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            description: string;
+                            displayName: string;
+                            fields: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            }[];
+                            fieldTypes: ("text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json")[];
+                            hasDraft: boolean;
+                            icon: string;
+                            message: string | null;
+                            name: string;
+                            publishedAt: string | null;
+                            publishedVersion: number | null;
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                            status: "draft" | "published";
+                            version: number;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1934,12 +2330,31 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity technical name (snake_case) */
                 entityName: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1947,27 +2362,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
+                        data: {
+                            /** @constant */
+                            deleted: true;
+                            entityName: string;
                             message: string;
+                            success: boolean;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -1981,12 +2385,31 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity technical name (snake_case) */
                 entityName: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -1994,74 +2417,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            added: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            }[];
+                            changed: {
+                                after: {
+                                    config: {
+                                        [key: string]: unknown;
+                                    };
+                                    description: string;
+                                    fieldKey: string;
+                                    /** @enum {string} */
+                                    fieldType: "text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json";
+                                    isRequired: boolean;
+                                    isUnique: boolean;
+                                    name: string;
+                                };
+                                before: {
+                                    config: {
+                                        [key: string]: unknown;
+                                    };
+                                    description: string;
+                                    fieldKey: string;
+                                    /** @enum {string} */
+                                    fieldType: "text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json";
+                                    isRequired: boolean;
+                                    isUnique: boolean;
+                                    name: string;
+                                };
+                                changes: string[];
+                                fieldKey: string;
+                            }[];
+                            draftVersion: number | null;
+                            entity: {
+                                after: unknown;
+                                before: unknown;
+                                property: string;
+                            }[];
+                            entityName: string;
+                            hasChanges: boolean;
+                            history: {
+                                message: string | null;
+                                /** Format: date-time */
+                                publishedAt: string;
+                                version: number;
+                            }[];
+                            publishedVersion: number | null;
+                            removed: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            }[];
                         };
                         /** @constant */
-                        success: false;
-                    };
-                };
-            };
-        };
-    };
-    manage_custom_fields_0: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Tenant slug or id */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                entityName: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
-                        };
-                        /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2079,12 +2520,143 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entityName: string;
+                            fields: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            }[];
+                            fieldTypes: {
+                                config: string[];
+                                /** @enum {string} */
+                                type: "text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json";
+                                value: string;
+                            }[];
+                            publishedVersion: number | null;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                        } | {
+                            /** @enum {string} */
+                            action: "add" | "update" | "delete";
+                            entityName: string;
+                            field: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            success: boolean;
+                            version: number;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    manage_custom_fields_0: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                entityName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": {
+                    field: {
+                        [key: string]: unknown;
+                    };
+                } | {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -2092,27 +2664,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            entityName: string;
+                            fields: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            }[];
+                            fieldTypes: {
+                                config: string[];
+                                /** @enum {string} */
+                                type: "text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json";
+                                value: string;
+                            }[];
+                            publishedVersion: number | null;
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
+                            status: "draft" | "published";
+                            version: number;
+                        } | {
+                            /** @enum {string} */
+                            action: "add" | "update" | "delete";
+                            entityName: string;
+                            field: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            };
                             message: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            success: boolean;
+                            version: number;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2131,12 +2745,36 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": {
+                    field: {
+                        [key: string]: unknown;
+                    };
+                } | {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2144,27 +2782,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            entityName: string;
+                            fields: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            }[];
+                            fieldTypes: {
+                                config: string[];
+                                /** @enum {string} */
+                                type: "text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json";
+                                value: string;
+                            }[];
+                            publishedVersion: number | null;
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
+                            status: "draft" | "published";
+                            version: number;
+                        } | {
+                            /** @enum {string} */
+                            action: "add" | "update" | "delete";
+                            entityName: string;
+                            field: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            };
                             message: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            success: boolean;
+                            version: number;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2185,6 +2865,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2192,27 +2890,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            entityName: string;
+                            fields: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            }[];
+                            fieldTypes: {
+                                config: string[];
+                                /** @enum {string} */
+                                type: "text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json";
+                                value: string;
+                            }[];
+                            publishedVersion: number | null;
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
+                            status: "draft" | "published";
+                            version: number;
+                        } | {
+                            /** @enum {string} */
+                            action: "add" | "update" | "delete";
+                            entityName: string;
+                            field: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            };
                             message: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            success: boolean;
+                            version: number;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2226,6 +2966,7 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity technical name (snake_case) */
                 entityName: string;
             };
             cookie?: never;
@@ -2241,6 +2982,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2248,27 +3007,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
+                        data: {
+                            entityName: string;
+                            fieldCount: number;
                             message: string;
+                            /** @constant */
+                            status: "published";
+                            success: boolean;
+                            version: number;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2276,18 +3026,54 @@ export interface operations {
     };
     query_records: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description filter.<field>=value or filter.<field>.<op>=value with op one of eq, ne, gt, gte, lt, lte, in, contains, startsWith, isNull */
+                filter?: {
+                    [key: string]: string;
+                };
+                /** @description Page size, 1–100 (larger values are clamped); default 20 */
+                limit?: number;
+                /** @description asc (default) or desc */
+                order?: "asc" | "desc";
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description true expands relation fields to { id, name, data } */
+                resolve?: boolean;
+                /** @description Text search across text, textarea, email and select fields */
+                search?: string;
+                /** @description Field key, or id / createdAt / updatedAt */
+                sort?: string;
+            };
             header?: {
                 /** @description Tenant slug or id */
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity name (see list_entities) */
                 entityName: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2295,27 +3081,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                entityId: string;
+                                id: string;
+                                name: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                            totalPages: number;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2329,16 +3115,35 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity name (see list_entities) */
                 entityName: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": unknown;
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -2346,27 +3151,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            entityId: string;
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2374,19 +3173,42 @@ export interface operations {
     };
     get_record: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true expands relation fields to { id, name, data } */
+                resolve?: boolean;
+            };
             header?: {
                 /** @description Tenant slug or id */
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity name (see list_entities) */
                 entityName: string;
+                /** @description Record id (UUID) */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2394,27 +3216,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            entityId: string;
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2428,17 +3244,37 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity name (see list_entities) */
                 entityName: string;
+                /** @description Record id (UUID) */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": unknown;
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2446,27 +3282,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            entityId: string;
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2480,13 +3310,33 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity name (see list_entities) */
                 entityName: string;
+                /** @description Record id (UUID) */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2494,27 +3344,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** @constant */
+                            deleted: true;
+                            id: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2528,17 +3365,37 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity name (see list_entities) */
                 entityName: string;
+                /** @description Record id (UUID) */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": unknown;
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2546,27 +3403,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            entityId: string;
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2574,18 +3425,44 @@ export interface operations {
     };
     search_records_semantic: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Results, 1–100 (default 10) */
+                limit?: number;
+                /** @description Lowest similarity returned, 0–1 (default 0.3) */
+                minSimilarity?: number;
+                /** @description What to look for */
+                q: string;
+            };
             header?: {
                 /** @description Tenant slug or id */
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity name (see list_entities) */
                 entityName: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2593,27 +3470,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            entityId: string;
+                            id: string;
+                            name: string;
+                            similarity: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
                         /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
-                        };
-                        /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2628,6 +3500,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2635,27 +3525,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                            database: "pglite" | "postgres";
+                            /** @constant */
+                            status: "ok";
+                            version: string;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2663,7 +3542,10 @@ export interface operations {
     };
     list_entities_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true lists never-published entities too */
+                include_drafts?: boolean;
+            };
             header?: {
                 /** @description Tenant slug or id */
                 "X-Tenant-ID"?: string;
@@ -2673,6 +3555,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2680,27 +3580,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            description: string;
+                            displayName: string;
+                            fieldCount: number;
+                            hasDraft: boolean;
+                            name: string;
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
-                        };
+                            status: "draft" | "published";
+                            version: number;
+                        }[];
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2709,19 +3601,39 @@ export interface operations {
     get_entity_schema_1: {
         parameters: {
             query?: {
-                version?: number | string;
+                /** @description A version number, "draft" or "published" (default) */
+                version?: string;
             };
             header?: {
                 /** @description Tenant slug or id */
                 "X-Tenant-ID"?: string;
             };
             path: {
+                /** @description Entity technical name (snake_case) */
                 entityName: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2729,27 +3641,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        data: {
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            description: string;
+                            displayName: string;
+                            fields: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                fieldKey: string;
+                                isSystem: boolean;
+                                name: string;
+                                required: boolean;
+                                structureHint?: {
+                                    configOptions: {
+                                        [key: string]: string;
+                                    };
+                                    description: string;
+                                    format: string;
+                                };
+                                type: string;
+                                unique: boolean;
+                            }[];
+                            fieldTypes: ("text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json")[];
+                            hasDraft: boolean;
+                            icon: string;
+                            message: string | null;
+                            name: string;
+                            publishedAt: string | null;
+                            publishedVersion: number | null;
                             /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                            status: "draft" | "published";
+                            version: number;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2767,6 +3697,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2774,27 +3722,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            entities: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                displayName: string;
+                                draft?: {
+                                    config: {
+                                        [key: string]: unknown;
+                                    };
+                                    description: string;
+                                    displayName: string;
+                                    fields: {
+                                        config: {
+                                            [key: string]: unknown;
+                                        };
+                                        description: string;
+                                        fieldKey: string;
+                                        /** @enum {string} */
+                                        fieldType: "text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json";
+                                        isRequired: boolean;
+                                        isUnique: boolean;
+                                        name: string;
+                                    }[];
+                                    icon: string;
+                                    version: number;
+                                };
+                                fields: {
+                                    config: {
+                                        [key: string]: unknown;
+                                    };
+                                    description: string;
+                                    fieldKey: string;
+                                    /** @enum {string} */
+                                    fieldType: "text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json";
+                                    isRequired: boolean;
+                                    isUnique: boolean;
+                                    name: string;
+                                }[];
+                                icon: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                version: number;
+                                versionMessage: string | null;
+                            }[];
+                            exportedAt: string;
+                            format: string;
+                            formatVersion: number;
+                            rules: unknown[];
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2810,12 +3792,32 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": {
+                    [key: string]: unknown;
+                } | string;
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2823,27 +3825,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
+                        data: {
+                            created: string[];
+                            message: string;
+                            notes: string[];
+                            rulesIgnored: number;
+                            rulesImported: number;
+                            success: boolean;
+                            unchanged: string[];
+                        };
                         /** @constant */
-                        success?: true;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
-            /** @description Error */
-            default: {
+        };
+    };
+    openapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The OpenAPI document */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
-                        };
-                        /** @constant */
-                        success: false;
+                        info: Record<string, unknown>;
+                        openapi: string;
+                        paths: Record<string, unknown>;
                     };
                 };
             };
@@ -2861,6 +3896,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
@@ -2868,27 +3921,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                        /** @constant */
-                        success?: true;
-                    };
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
-                            details?: Record<string, unknown>[];
-                            message: string;
+                        data: {
+                            components?: {
+                                [key: string]: unknown;
+                            };
+                            info: {
+                                title: string;
+                                version: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            openapi: string;
+                            paths: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        } & {
+                            [key: string]: unknown;
                         };
                         /** @constant */
-                        success: false;
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -2912,19 +3966,41 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": {
+                        /** @description The tool's result (see the tool's output schema) */
+                        data: unknown;
+                        effects?: {
+                            kind: string;
+                        }[];
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
                 };
-                content?: never;
             };
         };
     };

@@ -9,7 +9,7 @@ export const adminLogout = (token: string) =>
 
 export const tenantLogin = (tenant: string, email: string, password: string) =>
   data<{ token: string; expiresAt: string; user: { id: string; email: string; name: string; role: Role } }>()(
-    api.POST('/api/auth/tenant/login', { body: { email, password }, headers: { 'X-Tenant-ID': tenant } }),
+    api.POST('/api/auth/tenant/login', { params: { header: { 'X-Tenant-ID': tenant } }, body: { email, password } }),
   );
 
 export const tenantMe = (token: string) =>

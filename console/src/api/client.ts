@@ -27,9 +27,3 @@ export const data =
       throw error;
     }
   };
-
-/**
- * For parameters the OpenAPI document does not declare yet (routes whose inputs are read by hand):
- * the service reads them; the generated types will once the document lists them.
- */
-export const undeclared = <T>(value: T): never => value as never;

@@ -1,16 +1,16 @@
-import { api, data, undeclared } from './client.ts';
+import { api, data } from './client.ts';
 import type { EntityChanges, EntitySchema, EntitySummary, FieldConfig, FieldList } from './types.ts';
 
 const path = (entityName: string) => ({ params: { path: { entityName } } });
 
 export const listEntities = (includeDrafts: boolean) =>
-  data<EntitySummary[]>()(api.GET('/api/entities', { params: { query: undeclared({ include_drafts: String(includeDrafts) }) } }));
+  data<EntitySummary[]>()(api.GET('/api/entities', { params: { query: { include_drafts: includeDrafts } } }));
 
 /** `version`: a number, `draft` or `published` (the default). */
 export const getEntitySchema = (entityName: string, version?: string) =>
   data<EntitySchema>()(
     api.GET('/api/entities/{entityName}', {
-      params: { path: { entityName }, ...(version ? { query: undeclared({ version }) } : {}) },
+      params: { path: { entityName }, ...(version ? { query: { version } } : {}) },
     }),
   );
 
@@ -28,7 +28,12 @@ export const createEntity = (entity: NewEntity) =>
 export const deleteEntity = (entityName: string) =>
   data<{ deleted: boolean; message: string }>()(api.DELETE('/api/entities/{entityName}', path(entityName)));
 
-export const listFields = (entityName: string) => data<FieldList>()(api.GET('/api/entities/{entityName}/fields', path(entityName)));
+/** The working fields and the field types (the route's answer is the list form of manage_custom_fields). */
+export const listFields = (entityName: string) =>
+  data<FieldList>()(api.GET('/api/entities/{entityName}/fields', path(entityName))).then((answer) => {
+    if (!('fields' in answer)) throw new Error('The service answered a field change where a field list was expected');
+    return answer;
+  });
 
 /** A field definition as `manage_custom_fields` takes it. */
 export interface FieldInput {

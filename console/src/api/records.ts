@@ -1,4 +1,4 @@
-import { api, data, undeclared } from './client.ts';
+import { api, data } from './client.ts';
 import type { RecordPage, RecordRow } from './types.ts';
 
 /** The largest page the API answers (docs/records.md). */
@@ -24,21 +24,23 @@ export interface ListQuery {
   resolve?: boolean;
 }
 
-/** The list's query string, as the REST route reads it. */
-export function listParameters(query: ListQuery): Record<string, string> {
-  const out: Record<string, string> = { page: String(query.page), limit: String(query.limit) };
-  if (query.sort) out.sort = query.sort;
-  if (query.order) out.order = query.order;
-  if (query.search) out.search = query.search;
-  if (query.resolve) out.resolve = 'true';
-  for (const f of query.filters) out[`filter.${f.field}.${f.op}`] = f.value;
-  return out;
+/** The list's query parameters: each filter clause is `filter.<field>.<op>=value`. */
+function listParameters(query: ListQuery) {
+  return {
+    page: query.page,
+    limit: query.limit,
+    ...(query.sort ? { sort: query.sort } : {}),
+    ...(query.order ? { order: query.order } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.resolve ? { resolve: true } : {}),
+    filter: Object.fromEntries(query.filters.map((f) => [`filter.${f.field}.${f.op}`, f.value])),
+  };
 }
 
 export const listRecords = (entityName: string, query: ListQuery) =>
   data<RecordPage>()(
     api.GET('/api/entities/{entityName}/records', {
-      params: { path: { entityName }, query: undeclared(listParameters(query)) },
+      params: { path: { entityName }, query: listParameters(query) },
     }),
   );
 

@@ -107,6 +107,17 @@ export interface FieldList {
   fieldTypes: FieldTypeInfo[];
 }
 
+/** A field as a definition writes it (generate_entity, list_entity_changes' before/after). */
+export interface FieldDefinition {
+  name: string;
+  fieldKey: string;
+  fieldType: string;
+  isRequired: boolean;
+  isUnique: boolean;
+  description: string;
+  config: FieldConfig;
+}
+
 export interface EntityChanges {
   entityName: string;
   publishedVersion: number | null;
@@ -114,7 +125,8 @@ export interface EntityChanges {
   hasChanges: boolean;
   added: Field[];
   removed: Field[];
-  changed: { fieldKey: string; changes: string[]; before: Field; after: Field }[];
+  /** `changes` names definition properties (isRequired, config…), as `before` and `after` are written. */
+  changed: { fieldKey: string; changes: string[]; before: FieldDefinition; after: FieldDefinition }[];
   entity: { property: string; before: unknown; after: unknown }[];
   history: { version: number; message: string | null; publishedAt: string }[];
 }

@@ -14,7 +14,10 @@ export function TenantSwitcher({ session }: { session: Session }) {
 
 export async function switchTenant(session: Extract<Session, { kind: 'admin' }>, slug: string): Promise<void> {
   const selected = await selectTenant(session.adminToken, slug);
-  sessionStore.set({ ...session, token: selected.token, tenant: selected.tenant });
+  // Over REST the answer carries the new token (only MCP selects without one).
+  if (!selected.token) throw new Error('The service did not answer a token for the tenant');
+  const { id, name, slug: chosen } = selected.tenant;
+  sessionStore.set({ ...session, token: selected.token, tenant: { id, name, slug: chosen } });
 }
 
 function AdminTenantSwitcher({ session }: { session: Extract<Session, { kind: 'admin' }> }) {

@@ -10,7 +10,7 @@ export type Session =
       /** The token every call uses: the admin token that selects `tenant`, once one is chosen. */
       token: string;
       admin: Admin;
-      tenant: Tenant | null;
+      tenant: Pick<Tenant, 'id' | 'name' | 'slug'> | null;
     }
   | {
       kind: 'user';

@@ -1,5 +1,8 @@
 import { Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
-import type { EntityChanges, Field } from '../../api/types.ts';
+import type { listEntityChanges } from '../../api/entities.ts';
+import type { Field } from '../../api/types.ts';
+
+type EntityChanges = Awaited<ReturnType<typeof listEntityChanges>>;
 
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -81,10 +84,10 @@ export function ChangesPanel({ changes }: { changes: EntityChanges }) {
                         {c.fieldKey} {property}
                       </Table.Td>
                       <Table.Td>
-                        <Code>{show((c.before as unknown as Record<string, unknown>)[property] ?? beforeAfter(c.before, property))}</Code>
+                        <Code>{show((c.before as unknown as Record<string, unknown>)[property])}</Code>
                       </Table.Td>
                       <Table.Td>
-                        <Code>{show((c.after as unknown as Record<string, unknown>)[property] ?? beforeAfter(c.after, property))}</Code>
+                        <Code>{show((c.after as unknown as Record<string, unknown>)[property])}</Code>
                       </Table.Td>
                     </Table.Tr>
                   )),
@@ -96,11 +99,4 @@ export function ChangesPanel({ changes }: { changes: EntityChanges }) {
       )}
     </Stack>
   );
-}
-
-/** `changes` names definition properties (isRequired); before/after may use the schema names (required). */
-function beforeAfter(field: Field, property: string): unknown {
-  const alias: Record<string, keyof Field> = { isRequired: 'required', isUnique: 'unique', fieldType: 'type' };
-  const key = alias[property];
-  return key ? field[key] : undefined;
 }

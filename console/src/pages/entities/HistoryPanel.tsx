@@ -1,8 +1,8 @@
 import { Text, Timeline } from '@mantine/core';
-import type { EntityChanges } from '../../api/types.ts';
+import type { listEntityChanges } from '../../api/entities.ts';
 import { formatDate } from '../../ui/format.ts';
 
-export function HistoryPanel({ history }: { history: EntityChanges['history'] }) {
+export function HistoryPanel({ history }: { history: Awaited<ReturnType<typeof listEntityChanges>>['history'] }) {
   if (history.length === 0) return <Text c="dimmed">Never published.</Text>;
   const newestFirst = [...history].reverse();
   return (

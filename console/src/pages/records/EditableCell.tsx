@@ -4,14 +4,13 @@ import { useState, type KeyboardEvent } from 'react';
 import { updateRecord } from '../../api/records.ts';
 import type { Field, RecordRow } from '../../api/types.ts';
 import { describeError, fieldErrors } from '../../ui/errors.tsx';
-import { FieldValueInput, formatValue } from './values.tsx';
+import { FieldValueInput, formatValue, toInput } from './values.tsx';
 
 interface Props {
   entity: string;
   field: Field;
   record: RecordRow;
   editable: boolean;
-  relationName?: string | undefined;
   onSaved: () => void;
 }
 
@@ -19,12 +18,12 @@ interface Props {
  * A grid cell: its value, and when the person may update records, an editor opened with a click
  * or Enter. Saving sends only this field; the API's message for it is shown under the input.
  */
-export function EditableCell({ entity, field, record, editable, relationName, onSaved }: Props) {
+export function EditableCell({ entity, field, record, editable, onSaved }: Props) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState<unknown>(record.data[field.fieldKey]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const text = formatValue(field, record.data[field.fieldKey], relationName);
+  const text = formatValue(field, record.data[field.fieldKey]);
 
   if (!editable) return <Text size="sm">{text}</Text>;
   if (!editing) {
@@ -46,7 +45,7 @@ export function EditableCell({ entity, field, record, editable, relationName, on
   const save = async () => {
     setBusy(true);
     try {
-      await updateRecord(entity, record.id, { [field.fieldKey]: value });
+      await updateRecord(entity, record.id, { [field.fieldKey]: toInput(field, value) });
       setEditing(false);
       onSaved();
     } catch (e) {
@@ -64,15 +63,7 @@ export function EditableCell({ entity, field, record, editable, relationName, on
   };
   return (
     <Stack gap={4} onKeyDown={keys} miw={180}>
-      <FieldValueInput
-        field={field}
-        value={value}
-        onChange={setValue}
-        label={field.name}
-        error={error ?? undefined}
-        relationName={relationName}
-        autoFocus
-      />
+      <FieldValueInput field={field} value={value} onChange={setValue} label={field.name} error={error ?? undefined} autoFocus />
       <Group gap={4}>
         <ActionIcon size="sm" onClick={() => void save()} loading={busy} aria-label={`Save ${field.name}`}>
           <IconCheck size={14} aria-hidden />

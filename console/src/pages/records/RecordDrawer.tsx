@@ -5,8 +5,7 @@ import { createRecord, deleteRecord, updateRecord } from '../../api/records.ts';
 import type { Field, RecordRow } from '../../api/types.ts';
 import { ErrorAlert, fieldErrors, notifyDone } from '../../ui/errors.tsx';
 import { formatDate } from '../../ui/format.ts';
-import type { RelationNames } from './useRelationNames.ts';
-import { FieldValueInput } from './values.tsx';
+import { FieldValueInput, toInput } from './values.tsx';
 
 interface Props {
   entity: string;
@@ -16,19 +15,18 @@ interface Props {
   can: { create: boolean; update: boolean; delete: boolean };
   onClose: () => void;
   onSaved: () => void;
-  relationNames?: RelationNames | undefined;
 }
 
 /** A record's form: every field, with the API's message at each refused one. */
-export function RecordDrawer({ entity, fields, record, can, onClose, onSaved, relationNames }: Props) {
+export function RecordDrawer({ entity, fields, record, can, onClose, onSaved }: Props) {
   const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...(record?.data ?? {}) }));
   const editable = record ? can.update : can.create;
   const save = useMutation({
     mutationFn: () => {
       const changed: Record<string, unknown> = {};
       for (const f of fields) {
-        const value = values[f.fieldKey];
-        const before = record?.data[f.fieldKey];
+        const value = toInput(f, values[f.fieldKey]);
+        const before = record ? toInput(f, record.data[f.fieldKey]) : undefined;
         if (JSON.stringify(value) === JSON.stringify(before)) continue;
         if (!record && (value === null || value === undefined)) continue;
         changed[f.fieldKey] = value ?? null;
@@ -72,7 +70,6 @@ export function RecordDrawer({ entity, fields, record, can, onClose, onSaved, re
                   value={values[f.fieldKey]}
                   onChange={(v) => setValues((all) => ({ ...all, [f.fieldKey]: v }))}
                   error={errors[f.fieldKey]}
-                  relationName={relationNames?.get(f.fieldKey)?.get(String(record?.data[f.fieldKey]))}
                 />
               ))}
             </Stack>

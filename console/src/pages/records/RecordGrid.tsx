@@ -13,8 +13,6 @@ import type { ListQuery } from '../../api/records.ts';
 import type { Field, RecordRow } from '../../api/types.ts';
 import { formatDate } from '../../ui/format.ts';
 import { EditableCell } from './EditableCell.tsx';
-import type { RelationNames } from './useRelationNames.ts';
-import { relationId } from './values.tsx';
 
 const features = tableFeatures({ rowSelectionFeature, columnVisibilityFeature });
 const helper = createColumnHelper<typeof features, RecordRow>();
@@ -30,7 +28,6 @@ interface Props {
   can: { update: boolean; delete: boolean };
   onOpen: (record: RecordRow) => void;
   onSaved: () => void;
-  relationNames: RelationNames;
 }
 
 function SortHeader({
@@ -59,19 +56,7 @@ function SortHeader({
 }
 
 /** The records grid (TanStack Table over the API's page): selection, sortable headers, editable cells. */
-export function RecordGrid({
-  entity,
-  fields,
-  rows,
-  query,
-  onSort,
-  selection,
-  onSelectionChange,
-  can,
-  onOpen,
-  onSaved,
-  relationNames,
-}: Props) {
+export function RecordGrid({ entity, fields, rows, query, onSort, selection, onSelectionChange, can, onOpen, onSaved }: Props) {
   const selectable = can.update || can.delete;
   const columns = useMemo(
     () =>
@@ -102,20 +87,16 @@ export function RecordGrid({
           helper.display({
             id: field.fieldKey,
             header: () => <SortHeader label={field.name} fieldKey={field.fieldKey} query={query} onSort={onSort} />,
-            cell: ({ row }) => {
-              const id = field.type === 'relation' ? relationId(row.original.data[field.fieldKey]) : null;
-              return (
-                <EditableCell
-                  key={row.original.updatedAt}
-                  entity={entity}
-                  field={field}
-                  record={row.original}
-                  editable={can.update}
-                  relationName={id ? relationNames.get(field.fieldKey)?.get(id) : undefined}
-                  onSaved={onSaved}
-                />
-              );
-            },
+            cell: ({ row }) => (
+              <EditableCell
+                key={row.original.updatedAt}
+                entity={entity}
+                field={field}
+                record={row.original}
+                editable={can.update}
+                onSaved={onSaved}
+              />
+            ),
           }),
         ),
         helper.display({
@@ -141,7 +122,7 @@ export function RecordGrid({
           ),
         }),
       ]),
-    [entity, fields, query, onSort, selectable, can.update, onOpen, onSaved, relationNames],
+    [entity, fields, query, onSort, selectable, can.update, onOpen, onSaved],
   );
   const table = useTable({
     features,

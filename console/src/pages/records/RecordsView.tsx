@@ -18,9 +18,6 @@ import { ImportModal } from './ImportModal.tsx';
 import { RecordDrawer } from './RecordDrawer.tsx';
 import { RecordGrid } from './RecordGrid.tsx';
 import { useListQuery } from './useListQuery.ts';
-import { useRelationNames } from './useRelationNames.ts';
-
-const NO_ROWS: RecordRow[] = [];
 
 /** The records of one published entity: toolbar, grid, paging, and the record drawer. */
 export function RecordsView({ schema }: { schema: EntitySchema }) {
@@ -48,7 +45,6 @@ export function RecordsView({ schema }: { schema: EntitySchema }) {
   const shown = list.columns.map((key) => dataFields.find((f) => f.fieldKey === key)).filter((f) => f !== undefined);
   const selectedIds = Object.keys(selection).filter((id) => selection[id]);
   const readOnly = !can.create && !can.update && !can.delete;
-  const relationNames = useRelationNames(shown, records.data?.data ?? NO_ROWS);
 
   return (
     <Stack gap="sm">
@@ -119,7 +115,6 @@ export function RecordsView({ schema }: { schema: EntitySchema }) {
             can={can}
             onOpen={setOpen}
             onSaved={refresh}
-            relationNames={relationNames}
           />
         )
       )}
@@ -156,7 +151,6 @@ export function RecordsView({ schema }: { schema: EntitySchema }) {
           can={can}
           onClose={() => setOpen(null)}
           onSaved={refresh}
-          relationNames={relationNames}
         />
       )}
       {importing && (

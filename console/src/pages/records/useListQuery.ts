@@ -5,7 +5,7 @@ import type { EntitySchema } from '../../api/types.ts';
 
 /** What the grid shows: the list query (paging, sort, search, filters) and the chosen columns. */
 export function useListQuery(schema: EntitySchema, tenant: string) {
-  const [query, setQuery] = useState<ListQuery>({ page: 1, limit: 20, filters: [] });
+  const [query, setQuery] = useState<ListQuery>({ page: 1, limit: 20, filters: [], resolve: true });
   const dataFields = schema.fields.filter((f) => !f.isSystem);
   const [columns, setColumns] = useLocalStorage<string[]>({
     key: `tenantbase.columns.${tenant}.${schema.name}`,

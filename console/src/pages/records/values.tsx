@@ -9,12 +9,19 @@ export const selectOptions = (field: Field): Option[] =>
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A resolved relation (`resolve=true`: `{ id, name, data }`) carries the related record's name. */
+export const relationName = (value: unknown): string | undefined =>
+  isObject(value) && typeof value.name === 'string' && value.name !== '' ? value.name : undefined;
+
+/** A relation's value as the API takes it: the related record's id. */
+export const toInput = (field: Field, value: unknown): unknown => (field.type === 'relation' ? relationId(value) : value);
+
 /** The id a relation value holds, resolved or not. */
 export const relationId = (value: unknown): string | null =>
   isObject(value) && typeof value.id === 'string' ? value.id : typeof value === 'string' ? value : null;
 
-/** A stored value as text for a cell; `relationName` is the related record's name when known. */
-export function formatValue(field: Field, value: unknown, relationName?: string): string {
+/** A stored value as text for a cell or a label. */
+export function formatValue(field: Field, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.type) {
     case 'boolean':
@@ -24,7 +31,7 @@ export function formatValue(field: Field, value: unknown, relationName?: string)
     case 'select':
       return selectOptions(field).find((o) => o.value === value)?.label ?? String(value);
     case 'relation':
-      return relationName ?? relationId(value) ?? '';
+      return relationName(value) ?? relationId(value) ?? '';
     case 'location':
       if (isObject(value))
         return [value.address, value.city, value.country].filter(Boolean).join(', ') || `${String(value.lat)}, ${String(value.lng)}`;
@@ -53,12 +60,10 @@ interface InputProps {
   error?: string | undefined;
   label?: string | undefined;
   autoFocus?: boolean;
-  /** For a relation: the name of the record it points to, when known. */
-  relationName?: string | undefined;
 }
 
 /** An input for a field's value, by type; empty means null (the API clears the field). */
-export function FieldValueInput({ field, value, onChange, error, label, autoFocus, relationName }: InputProps) {
+export function FieldValueInput({ field, value, onChange, error, label, autoFocus }: InputProps) {
   const common = {
     label: label ?? field.name,
     error,
@@ -114,7 +119,9 @@ export function FieldValueInput({ field, value, onChange, error, label, autoFocu
         />
       );
     case 'relation':
-      return <RelationPicker {...common} field={field} value={relationId(value)} initialLabel={relationName ?? ''} onChange={onChange} />;
+      return (
+        <RelationPicker {...common} field={field} value={relationId(value)} initialLabel={relationName(value) ?? ''} onChange={onChange} />
+      );
     case 'location': {
       const loc = isObject(value) ? value : {};
       const set = (patch: Record<string, unknown>) => {
