@@ -1,5 +1,5 @@
-import { Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { Box, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { adminLogout, tenantLogout } from '../api/auth.ts';
 import type { Session } from '../session/session.ts';
 import { sessionStore } from '../session/session.ts';
@@ -19,13 +19,14 @@ export function AccountMenu({ session }: { session: Session }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" rightSection={<IconChevronDown size={14} aria-hidden />}>
+        <Button variant="subtle" px="xs" rightSection={<IconChevronDown size={14} aria-hidden />}>
           <Text size="sm" truncate maw={160} visibleFrom="sm">
             {who.name || who.email}
           </Text>
-          <Text size="sm" hiddenFrom="sm">
-            Account
-          </Text>
+          <Box hiddenFrom="sm" display="flex">
+            <IconUserCircle size={20} aria-hidden />
+            <VisuallyHidden>Account</VisuallyHidden>
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
