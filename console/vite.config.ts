@@ -15,21 +15,6 @@ export default defineConfig({
     // Read by scripts/build-console.mjs to measure what the first load fetches.
     manifest: true,
     chunkSizeWarningLimit: 400,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The floating layer (Floating UI, and Mantine's popovers, menus, selects) serves the
-          // signed-in shell and the pages, never the sign-in page: kept in a chunk of its own, it
-          // stays out of the first load instead of landing in the common chunk the entry imports.
-          groups: [
-            {
-              name: 'floating',
-              test: /node_modules[\\/](@floating-ui|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Combobox|ScrollArea|Select|Menu|Tooltip|TagsInput|Pill|PillsInput))[\\/]/,
-            },
-          ],
-        },
-      },
-    },
   },
   server: { proxy: { '/api': 'http://localhost:3001' } },
 });
