@@ -658,6 +658,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rest-api-client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Generate typed API client
+         * @description TypeScript source of a typed client of the tenant's record API (a type per published entity, typed filters and sort keys, relations via resolve; needs only fetch), e.g. {} → { filename: "acme-client.ts", code }. Regenerate after POST /api/entities/{entityName}/publish.
+         */
+        get: operations["generate_api_client"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rest-api-spec": {
         parameters: {
             query?: never;
@@ -3884,6 +3904,55 @@ export interface operations {
             };
         };
     };
+    generate_api_client: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            filename: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
     get_rest_api_spec: {
         parameters: {
             query?: never;
@@ -3956,7 +4025,7 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
-                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "list_users" | "get_rest_api_spec";
+                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "list_users" | "generate_api_client" | "get_rest_api_spec";
             };
             cookie?: never;
         };
