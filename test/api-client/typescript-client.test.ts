@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +66,8 @@ describe('generate_api_client (GET /api/rest-api-client)', () => {
   let t: TestApp;
   let tenant: { slug: string; apiKey: string };
   let baseUrl: string;
-  const dir = mkdtempSync(join(ROOT, '.tmp-client-'));
+  // Outside the repository: the client needs no package to compile or run.
+  const dir = mkdtempSync(join(tmpdir(), 'tenantbase-client-'));
   const publish = async (name: string, fields: unknown[]) => {
     const res = await t.post(
       '/api/entities',
