@@ -11,6 +11,8 @@ import { createCredentialRegistry, type CredentialRegistry } from './domain/cred
 import type { PublishHook } from './domain/entities/publish-hooks.js';
 import { PublishedEntityCache } from './domain/entities/published-entity.cache.js';
 import { embeddingsClientFor, type EmbeddingsClient } from './domain/records/embeddings.js';
+import { DatabaseRateLimitStore } from './domain/rate-limit/rate-limit.store.js';
+import { RateLimiter } from './domain/rate-limit/rate-limiter.js';
 import type { RecordDeps } from './domain/records/save-state.js';
 import { combineSaveHooks, type SaveHookProvider } from './domain/records/save-state.js';
 import { refreshSearchTextOnPublish } from './domain/records/search-text.js';
@@ -56,6 +58,8 @@ export interface Services {
   /** Audience of the JWTs issued for the MCP server. */
   readonly mcpAudience: string;
   readonly version: string;
+  /** Fixed-window limits counted in the database, shared by every instance (docs/rate-limits.md). */
+  readonly rateLimiter: RateLimiter;
 }
 
 export const SERVICE_VERSION: string = (
@@ -83,6 +87,7 @@ export async function createServices(
     credentials: createCredentialRegistry(credentialKinds({ db, clock, jwt, apiKeys, mcpAudience })),
     mcpAudience,
     version: SERVICE_VERSION,
+    rateLimiter: new RateLimiter(new DatabaseRateLimitStore(db), clock),
   };
 }
 
