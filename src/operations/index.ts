@@ -1,3 +1,4 @@
+import * as aggregates from './aggregates.js';
 import * as apiKeys from './api-keys.js';
 import * as apiSpec from './api-spec.js';
 import * as auth from './auth.js';
@@ -27,6 +28,7 @@ export const OPERATIONS: readonly Operation[] = [
   tenantAuth,
   users,
   apiSpec,
+  aggregates,
 ].flatMap((area) => Object.values(area) as Operation[]);
 
 export function findOperation(name: string): Operation | undefined {

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import type { RecordAction } from '../domain/access/principal.js';
-import { canOnRecords } from '../domain/access/permissions.js';
-import { parseFilterExpression } from '../domain/records/filter-expression.js';
-import { FILTER_OPS, type FilterClause } from '../domain/records/list-query.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../domain/records/list-limits.js';
+import { FILTER_OPS } from '../domain/records/list-query.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/records/list-limits.js';
 import {
   createRecord as create,
   deleteRecord as remove,
@@ -13,43 +10,31 @@ import {
   searchRecordsSemantic,
   updateRecord as update,
 } from '../domain/records/record.service.js';
-import { forbidden, toolRef } from '../errors.js';
+import { toolRef } from '../errors.js';
 import { recordDeps } from '../services.js';
-import type { TenantContext } from './core/context.js';
 import { bind, defineTenantOperation } from './core/operation.js';
 import { deleted, flag, integer, plainObject } from './core/schemas.js';
+import {
+  allow,
+  entityName,
+  entityParams,
+  filterClauses,
+  filterClausesOf,
+  filterFamily,
+  filterInputs,
+  orderDir,
+  search,
+} from './record-inputs.js';
 import { recordOutput, recordPageOutput, scoredRecordsOutput } from './schemas/records.js';
 
-const entityName = z.string().trim().min(1).max(63).describe('Entity name (see list_entities)');
 const recordId = z.string().trim().min(1).max(100).describe('Record id (UUID)');
 const fieldValues = plainObject('data must be an object of field values keyed by fieldKey');
 const pageNumber = integer('page').pipe(z.number().min(1, 'page starts at 1'));
 const pageSize = integer('limit')
   .pipe(z.number().min(1, 'limit must be at least 1'))
   .transform((n) => Math.min(n, MAX_PAGE_SIZE));
-const search = z.string().max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`);
-const orderDir = z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc']));
 
-const entityParams = z.object({ entityName });
 const recordParams = z.object({ entityName, id: recordId });
-
-function allow(ctx: TenantContext, action: RecordAction, entity: string): void {
-  if (!canOnRecords(ctx.principal, action, entity)) {
-    throw forbidden(`Your role does not allow "${action}" on records of ${entity}`);
-  }
-}
-
-/** `filter.<key>` (equality) and `filter.<key>.<op>`: the record list's filter parameters. */
-const FILTER_PARAMETER = new RegExp(`^filter\\.[A-Za-z][A-Za-z0-9_]*(\\.(${FILTER_OPS.join('|')}))?$`);
-
-function filterClauses(query: Record<string, unknown>): FilterClause[] {
-  return Object.entries(query)
-    .filter(([name]) => FILTER_PARAMETER.test(name))
-    .map(([name, value]) => {
-      const [, field, op] = name.split('.');
-      return { field: field!, op: (op ?? 'eq') as FilterClause['op'], value: String(value) };
-    });
-}
 
 export const queryRecords = defineTenantOperation({
   name: 'query_records',
@@ -60,15 +45,7 @@ export const queryRecords = defineTenantOperation({
     'orderBy: fieldKey or createdAt/updatedAt; orderDir asc|desc. search: text search; limit ≤ 100; relations resolved unless resolve is false.',
   input: z.object({
     entityName,
-    filter: z
-      .union([z.string().max(1000), z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))])
-      .optional()
-      .describe('Expression string, or { field: value } equalities'),
-    filters: z
-      .array(z.object({ field: z.string().min(1).max(100), op: z.enum(FILTER_OPS), value: z.string().max(2000) }))
-      .max(50)
-      .optional()
-      .describe('[{ field, op, value }]'),
+    ...filterInputs,
     orderBy: z.string().trim().min(1).max(100).optional(),
     orderDir: orderDir.optional(),
     search: search.optional(),
@@ -99,12 +76,7 @@ export const queryRecords = defineTenantOperation({
         search: search.optional().describe('Text search across text, textarea, email and select fields'),
         resolve: flag.optional().describe('true expands relation fields to { id, name, data }'),
       }),
-      queryFamily: {
-        name: 'filter',
-        pattern: FILTER_PARAMETER,
-        schema: z.string().max(2000),
-        description: `filter.<field>=value or filter.<field>.<op>=value with op one of ${FILTER_OPS.join(', ')}`,
-      },
+      queryFamily: filterFamily,
       argumentNames: { orderBy: 'sort', orderDir: 'order' },
       map: ({ params, query }) => ({
         entityName: params.entityName,
@@ -121,11 +93,7 @@ export const queryRecords = defineTenantOperation({
   run: async (ctx, input) => {
     allow(ctx, 'read', input.entityName);
     const entity = await loadEntity(ctx.tx, ctx.services.entities, input.entityName);
-    const filters = [...(input.filters ?? [])];
-    if (typeof input.filter === 'string') filters.push(...parseFilterExpression(input.filter));
-    else if (input.filter) {
-      for (const [field, value] of Object.entries(input.filter)) filters.push({ field, op: 'eq', value: String(value) });
-    }
+    const filters = filterClausesOf(input);
     const query = {
       page: input.page ?? 1,
       limit: input.limit ?? DEFAULT_PAGE_SIZE,

@@ -1,3 +1,4 @@
+import { AGGREGATE_SCENARIOS } from './aggregates.scenarios.js';
 import { API_SPEC_SCENARIOS } from './api-spec.scenarios.js';
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
@@ -10,4 +11,5 @@ export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...ENTITY_SCENARIOS,
   ...recordScenarios,
   ...USER_SCENARIOS,
+  ...AGGREGATE_SCENARIOS,
 };

@@ -4,3 +4,6 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 200;
 /** Values of one `in` filter. */
 export const MAX_IN_VALUES = 100;
+/** Groups one grouped aggregate answers: default, and the cap (larger limits are clamped). */
+export const DEFAULT_AGGREGATE_GROUPS = 100;
+export const MAX_AGGREGATE_GROUPS = 1000;

@@ -26,7 +26,7 @@ export const SYSTEM_KEYS = { id: 'r.id', createdAt: 'r.created_at', updatedAt: '
 type SystemKey = keyof typeof SYSTEM_KEYS;
 const isSystemKey = (k: string): k is SystemKey => Object.hasOwn(SYSTEM_KEYS, k);
 
-type Kind = 'text' | 'number' | 'date' | 'boolean' | 'opaque';
+export type Kind = 'text' | 'number' | 'date' | 'boolean' | 'opaque';
 const KIND: Record<FieldType, Kind> = {
   text: 'text',
   textarea: 'text',
@@ -76,7 +76,7 @@ const literal = (key: string) => {
 };
 
 /** The typed SQL expression of a field: numbers numerically, dates chronologically, text by collation. */
-function fieldExpression(field: FieldDefinition): string {
+export function fieldExpression(field: FieldDefinition): string {
   const k = literal(field.fieldKey);
   switch (KIND[field.fieldType]) {
     case 'number':
@@ -93,15 +93,35 @@ function fieldExpression(field: FieldDefinition): string {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Builds the SQL of a list query; every unknown field, operator or bad value is a 400 naming it. */
-export function buildListSql(definition: EntityDefinition, query: ListQuery, firstParam: number): ListSql {
+/** The conditions of a list: its filters and text search (the aggregate query shares them). */
+export type ListConditions = Pick<ListQuery, 'filters' | 'search'>;
+
+/** SQL of a list's conditions: ` and …` clauses after tenant and entity, and their parameters. */
+export interface ConditionSql {
+  where: string;
+  params: unknown[];
+}
+
+/** The kind of value a field holds, as filters, sort and aggregates treat it. */
+export function fieldKind(field: FieldDefinition): Kind {
+  return KIND[field.fieldType];
+}
+
+/** The names a filter or sort may use, for messages. */
+export const filterableKeys = (definition: EntityDefinition) => [...Object.keys(SYSTEM_KEYS), ...definition.fields.map((f) => f.fieldKey)];
+
+/**
+ * Builds the WHERE conditions of a list (filters and search); every unknown field, operator or bad
+ * value is a 400 naming it. Parameters are numbered from `firstParam`.
+ */
+export function buildConditionSql(definition: EntityDefinition, query: ListConditions, firstParam: number): ConditionSql {
   const params: unknown[] = [];
   const p = (value: unknown) => {
     params.push(value);
     return `$${firstParam + params.length - 1}`;
   };
   const fields = new Map(definition.fields.map((f) => [f.fieldKey, f]));
-  const known = () => [...Object.keys(SYSTEM_KEYS), ...fields.keys()].join(', ');
+  const known = () => filterableKeys(definition).join(', ');
   const conditions: string[] = [];
 
   for (const clause of query.filters) {
@@ -191,7 +211,14 @@ export function buildListSql(definition: EntityDefinition, query: ListQuery, fir
   if (query.search !== undefined && query.search.trim() !== '') {
     conditions.push(`r.search_text like ('%' || tb_search_norm(${p(likeEscape(query.search.trim()))}) || '%')`);
   }
+  return { where: conditions.map((c) => ` and ${c}`).join(''), params };
+}
 
+/** Builds the SQL of a list query: its conditions (buildConditionSql), then ORDER BY; a bad sort is a 400. */
+export function buildListSql(definition: EntityDefinition, query: ListQuery, firstParam: number): ListSql {
+  const { where, params } = buildConditionSql(definition, query, firstParam);
+  const fields = new Map(definition.fields.map((f) => [f.fieldKey, f]));
+  const known = () => filterableKeys(definition).join(', ');
   const dir = query.order === 'desc' ? 'desc' : 'asc';
   let sortExpression = 'r.created_at';
   if (query.sort !== undefined) {
@@ -206,7 +233,7 @@ export function buildListSql(definition: EntityDefinition, query: ListQuery, fir
   // System columns are never null: plain order keeps the (tenant, entity, created_at, id) index usable.
   const system = sortExpression.startsWith('r.') && !sortExpression.startsWith('r.data');
   const orderBy = sortExpression === 'r.id' ? `r.id ${dir}` : `${sortExpression} ${dir}${system ? '' : ' nulls last'}, r.id ${dir}`;
-  return { where: conditions.map((c) => ` and ${c}`).join(''), orderBy, params };
+  return { where, orderBy, params };
 }
 
 function splitList(value: string, bad: (m: string) => Error): string[] {
