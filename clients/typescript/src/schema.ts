@@ -518,6 +518,26 @@ export interface paths {
         patch: operations["update_record_1"];
         trace?: never;
     };
+    "/api/entities/{entityName}/records/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregate records
+         * @description Aggregates the records of a published entity in the database: op count (default), sum, avg (number fields), min, max (number, date fields, createdAt, updatedAt) of field; groupBy a field answers { groups: [{ key, value, count }], totalGroups, truncated }, sorted by key (default) or value with order asc|desc, limit groups 1–1000 (default 100); without groupBy { value, count }. Filters as the record list: filter.<field>=value or filter.<field>.<op>=value (eq, ne, gt, gte, lt, lte, in, contains, startsWith, isNull), search.
+         */
+        get: operations["aggregate_records"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/entities/{entityName}/records/search/semantic": {
         parameters: {
             query?: never;
@@ -3443,6 +3463,92 @@ export interface operations {
             };
         };
     };
+    aggregate_records: {
+        parameters: {
+            query?: {
+                /** @description The field aggregated; count without it counts records */
+                field?: string;
+                /** @description filter.<field>=value or filter.<field>.<op>=value with op one of eq, ne, gt, gte, lt, lte, in, contains, startsWith, isNull */
+                filter?: {
+                    [key: string]: string;
+                };
+                /** @description A field whose values group the records */
+                groupBy?: string;
+                /** @description Groups, 1–1000 (larger values are clamped); default 100 */
+                limit?: number;
+                /** @description count (default), sum, avg, min or max */
+                op?: "count" | "sum" | "avg" | "min" | "max";
+                /** @description asc (default) or desc */
+                order?: "asc" | "desc";
+                /** @description Text search across text, textarea, email and select fields */
+                search?: string;
+                /** @description Groups by key (default) or value */
+                sort?: "key" | "value";
+            };
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Entity name (see list_entities) */
+                entityName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            field: string | null;
+                            /** @enum {string} */
+                            op: "count" | "sum" | "avg" | "min" | "max";
+                            value: number | string | null;
+                        } | {
+                            field: string | null;
+                            groupBy: string;
+                            groups: {
+                                count: number;
+                                key: unknown;
+                                value: number | string | null;
+                            }[];
+                            /** @enum {string} */
+                            op: "count" | "sum" | "avg" | "min" | "max";
+                            totalGroups: number;
+                            truncated: boolean;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
     search_records_semantic: {
         parameters: {
             query: {
@@ -4025,7 +4131,7 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
-                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "list_users" | "generate_api_client" | "get_rest_api_spec";
+                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "list_users" | "generate_api_client" | "get_rest_api_spec" | "aggregate_records";
             };
             cookie?: never;
         };
