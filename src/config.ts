@@ -48,7 +48,7 @@ const ConfigSchema = z
     MCP_SERVER_PORT: port(3002),
     MCP_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
     MCP_SERVER_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3002/mcp')),
-    MCP_TOOL_PROFILE: z.preprocess(emptyAsUndefined, z.enum(['core', 'advanced', 'all']).default('all')),
+    MCP_TOOL_PROFILE: z.preprocess(emptyAsUndefined, z.enum(['core', 'advanced', 'all', 'grouped']).default('all')),
     SERVICE_API_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3001/api')),
     SERVICE_API_KEY: optionalString,
     EMBEDDINGS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -86,7 +86,8 @@ export interface Config {
     readonly port: number;
     readonly host: string;
     readonly serverUrl: string;
-    readonly toolProfile: 'core' | 'advanced' | 'all';
+    /** `core` ⊂ `advanced` ⊂ `all`, or `grouped` (one tool per area; docs/mcp.md). */
+    readonly toolProfile: 'core' | 'advanced' | 'all' | 'grouped';
     readonly serviceApiUrl: string;
     readonly serviceApiKey: string | undefined;
   };

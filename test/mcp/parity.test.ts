@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
+import { guidanceProblems } from './error-guidance.js';
 import { adminApiKey, callTool, connectHttp, startMcpService, type McpTestService } from './helpers.js';
 import { PARITY_CASES } from './parity-cases.js';
 import { asToolWords, mask, type ParityCase, type ParityEnv, type ParityTenant } from './parity-harness.js';
+
+/** Every key of the arguments sent, nested ones included: a message may name the one to fix. */
+const keysOf = (value: unknown): string[] =>
+  typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]) : [];
 
 /** Tools that also have a REST route: both surfaces must answer the same for the same input. */
 const withBoth = OPERATIONS.filter((op) => op.tool && op.rest.length > 0).map((op) => op.name);
@@ -49,7 +54,8 @@ describe('REST and MCP parity', () => {
 
     const client = await connectHttp('streamable', s.mcpBase, keyOf(mcpTenant));
     if (c.selectTenant) expect((await callTool(client, 'select_tenant', { tenantSlug: mcpTenant.slug })).isError).toBe(false);
-    const mcp = await callTool(client, name, c.args(env, mcpTenant));
+    const args = c.args(env, mcpTenant);
+    const mcp = await callTool(client, name, args);
     await client.close();
 
     expect(rest.body.success, `REST answered ${JSON.stringify(rest.body).slice(0, 300)}`).toBe(!c.refused);
@@ -59,6 +65,11 @@ describe('REST and MCP parity', () => {
     } else {
       expect(mcp.isError, `REST answered ${JSON.stringify(rest.body)}`).toBe(true);
       expect(mcp.json.code).toBe(rest.body.error.code);
+      const op = OPERATIONS.find((o) => o.name === name)!;
+      expect(
+        guidanceProblems(mcp.json.message, op, OPERATIONS, [mcpTenant.slug, ...keysOf(args)]),
+        'the MCP message guides the agent',
+      ).toEqual([]);
       if (c.worded) {
         expect(rest.body.error.message).toMatch(c.worded.rest);
         expect(mcp.json.message).toMatch(c.worded.mcp);

@@ -50,11 +50,7 @@ describe('MCP over stdio (npm run mcp / tenantbase mcp)', () => {
     const { client } = await connect(s.apiUrl, tenant.apiKey, { MCP_TOOL_PROFILE: profile });
     const { tools } = await client.listTools();
     // Sorted: under plain Node the catalogue's module namespaces list exports alphabetically, under Vitest in source order.
-    expect(tools.map((t) => t.name).sort()).toEqual(
-      toolOperations(OPERATIONS, profile)
-        .map((op) => op.name)
-        .sort(),
-    );
+    expect(tools.map((t) => t.name).sort()).toEqual([...toolOperations(OPERATIONS, profile).map((op) => op.name), 'search_tools'].sort());
     await client.close();
   });
 

@@ -2,6 +2,8 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
 import type { Profile } from '../../src/operations/core/operation.js';
+import { groupedTools, groupOf, TOOL_GROUPS } from '../../src/transports/mcp/grouped.js';
+import { buildToolSurface, TOOL_PROFILES, type ToolProfile } from '../../src/transports/mcp/tool-surface.js';
 import { listTools, toolOperations } from '../../src/transports/mcp/tools.js';
 
 /**
@@ -10,11 +12,11 @@ import { listTools, toolOperations } from '../../src/transports/mcp/tools.js';
  * 2,500, all ≤ 8,000. Output schemas and annotations reach the client too but not, as a rule, the
  * model's context: they are measured and reported beside it.
  */
-const BUDGETS: Record<Profile, number> = { core: 2_500, advanced: 8_000, all: 8_000 };
-const PROFILES: Profile[] = ['core', 'advanced', 'all'];
+const BUDGETS: Record<ToolProfile, number> = { core: 2_500, advanced: 8_000, all: 8_000, grouped: 2_500 };
+const PROFILES = TOOL_PROFILES;
 
-const measure = (profile: Profile) => {
-  const tools = listTools(OPERATIONS, profile);
+const measure = (profile: ToolProfile) => {
+  const tools = buildToolSurface(OPERATIONS, profile).list(new Set());
   const given = JSON.stringify({ tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) });
   const outputs = JSON.stringify(tools.map((t) => t.outputSchema));
   return { tools: tools.length, bytes: Buffer.byteLength(given), tokens: countTokens(given), outputSchemaTokens: countTokens(outputs) };
@@ -24,8 +26,28 @@ describe('tools/list budget per profile', () => {
   const figures = Object.fromEntries(PROFILES.map((p) => [p, measure(p)]));
   console.log(`tools/list per profile (o200k tokens): ${JSON.stringify(figures)}`);
 
-  it.each(PROFILES)('%s stays within its token budget', (profile) => {
+  it.each([...PROFILES])('%s stays within its token budget', (profile) => {
     expect(figures[profile]!.tokens).toBeLessThanOrEqual(BUDGETS[profile]);
+  });
+
+  it('grouped holds at most 12 tools (search_tools included) and reaches every tool of all exactly once', () => {
+    const grouped = groupedTools(OPERATIONS);
+    expect(grouped.length + 1).toBeLessThanOrEqual(12);
+    const actions = grouped.flatMap((tool) => [...tool.actions.keys()]);
+    const every = toolOperations(OPERATIONS, 'all').map((op) => op.name);
+    expect([...actions].sort()).toEqual([...every].sort());
+    for (const name of every) expect(TOOL_GROUPS.filter((g) => g.matches(name)).length, `${name} has one group`).toBeGreaterThanOrEqual(1);
+    for (const name of every) expect(groupOf(name), name).toBeDefined();
+  });
+
+  it('a grouped tool is read-only only when every action only reads, and destructive when any action is', () => {
+    for (const { definition, actions } of groupedTools(OPERATIONS)) {
+      const modes = [...actions.values()].map((op) => op.mode);
+      expect(definition.annotations.readOnlyHint, definition.name).toBe(modes.every((m) => m === 'read'));
+      expect(definition.annotations.destructiveHint, definition.name).toBe([...actions.values()].some((op) => op.destructive === true));
+      expect(definition.inputSchema.required).toEqual(['action']);
+      expect(definition.description).toMatch(/e\.g\./);
+    }
   });
 
   it('core holds at most 20 tools, and core ⊂ advanced ⊂ all', () => {
@@ -61,7 +83,7 @@ describe('every tool definition', () => {
     expect(tool.description, 'a description carries a short example').toMatch(/e\.g\.|example/i);
     expect(tool.inputSchema.type).toBe('object');
     expect(tool.inputSchema).not.toHaveProperty('$schema');
-    expect(tool.outputSchema.type, `${name} publishes an object output schema`).toBe('object');
+    expect(tool.outputSchema?.type, `${name} publishes an object output schema`).toBe('object');
     expect(JSON.stringify(tool.outputSchema)).not.toContain('$schema');
     const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
     expect(readOnlyHint).toBe(op.mode === 'read');

@@ -1,35 +1,38 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApiKey, callTool, connectHttp, connectStdio, ok, startMcpService, type McpTestService } from './helpers.js';
+import { TOOL_PROFILES, type ToolProfile } from '../../src/transports/mcp/tool-surface.js';
+import { Agent } from './agent.js';
+import { adminApiKey, connectHttp, connectStdio, startMcpService, type McpTestService } from './helpers.js';
 
 /**
  * The agent workflow over every transport: list tenants → select tenant → generate an entity →
  * publish → add a field and publish again → create records with a relation → query with a filter
- * → export metadata.
+ * → export metadata — in every profile (`grouped` through its group tools, `core` finding the tools
+ * it lacks with search_tools) and over every transport.
  */
 
-async function workflow(client: Client, tenantSlug: string) {
-  const tenants = await ok(client, 'list_tenants');
+async function workflow(agent: Agent, tenantSlug: string) {
+  const ok = (name: string, args: Record<string, unknown> = {}) => agent.ok(name, args);
+  const tenants = await ok('list_tenants');
   expect(tenants.map((t: { slug: string }) => t.slug)).toContain(tenantSlug);
-  expect((await ok(client, 'select_tenant', { tenantSlug })).tenant.slug).toBe(tenantSlug);
+  expect((await ok('select_tenant', { tenantSlug })).tenant.slug).toBe(tenantSlug);
 
-  const generated = await ok(client, 'generate_entity', {
+  const generated = await ok('generate_entity', {
     definition: {
       entity: { name: 'clientes', displayName: 'Clientes' },
       fields: [{ name: 'Nombre', fieldKey: 'nombre', fieldType: 'text', isRequired: true }],
     },
   });
   expect(generated).toMatchObject({ fieldsProcessed: 1, entity: { name: 'clientes' } });
-  await ok(client, 'publish_entity', { entityName: 'clientes', version_message: 'first version' });
+  await ok('publish_entity', { entityName: 'clientes', version_message: 'first version' });
 
-  await ok(client, 'manage_custom_fields', {
+  await ok('manage_custom_fields', {
     entityName: 'clientes',
     action: 'add',
     field: { name: 'Ciudad', fieldKey: 'ciudad', fieldType: 'text' },
   });
-  await ok(client, 'publish_entity', { entityName: 'clientes', message: 'adds ciudad' });
+  await ok('publish_entity', { entityName: 'clientes', message: 'adds ciudad' });
 
-  await ok(client, 'generate_entity', {
+  await ok('generate_entity', {
     definition: {
       entity: { name: 'pedidos' },
       fields: [
@@ -41,32 +44,32 @@ async function workflow(client: Client, tenantSlug: string) {
     version_message: 'orders',
   });
 
-  const ana = await ok(client, 'create_record', { entityName: 'clientes', data: { nombre: 'Ana Núñez', ciudad: 'Málaga' } });
-  await ok(client, 'create_record', { entityName: 'clientes', data: { nombre: 'Bo', ciudad: 'Oslo' } });
-  await ok(client, 'create_record', { entityName: 'pedidos', data: { total: 120.5, cliente: ana.id } });
+  const ana = await ok('create_record', { entityName: 'clientes', data: { nombre: 'Ana Núñez', ciudad: 'Málaga' } });
+  await ok('create_record', { entityName: 'clientes', data: { nombre: 'Bo', ciudad: 'Oslo' } });
+  await ok('create_record', { entityName: 'pedidos', data: { total: 120.5, cliente: ana.id } });
 
-  const malaga = await ok(client, 'query_records', { entityName: 'clientes', filter: 'ciudad = "Málaga"' });
+  const malaga = await ok('query_records', { entityName: 'clientes', filter: 'ciudad = "Málaga"' });
   expect(malaga).toMatchObject({ total: 1, page: 1 });
   expect(malaga.data[0].data).toEqual({ nombre: 'Ana Núñez', ciudad: 'Málaga' });
 
-  const orders = await ok(client, 'query_records', { entityName: 'pedidos', filter: 'total >= 100', orderBy: 'total', orderDir: 'desc' });
+  const orders = await ok('query_records', { entityName: 'pedidos', filter: 'total >= 100', orderBy: 'total', orderDir: 'desc' });
   expect(orders.total).toBe(1);
   expect(orders.data[0].data.cliente).toMatchObject({ id: ana.id, data: { nombre: 'Ana Núñez' } });
 
-  const exported = await ok(client, 'export_metadata');
+  const exported = await ok('export_metadata');
   expect(JSON.stringify(exported)).toContain('"clientes"');
   expect(JSON.stringify(exported)).toContain('"ciudad"');
   expect(JSON.stringify(exported)).toContain('"pedidos"');
 
-  const notSelected = await callTool(client, 'query_records', { entityName: 'nope_entity' });
+  const notSelected = await agent.call('query_records', { entityName: 'nope_entity' });
   expect(notSelected).toMatchObject({ isError: true, json: { code: 'NOT_FOUND' } });
 }
 
-describe('agent workflow over every transport', () => {
+describe.each([...TOOL_PROFILES])('agent workflow in profile %s over every transport', (profile: ToolProfile) => {
   let s: McpTestService;
   let adminKey: string;
   beforeAll(async () => {
-    s = await startMcpService();
+    s = await startMcpService({ MCP_TOOL_PROFILE: profile });
     adminKey = await adminApiKey(s.t);
   });
   afterAll(async () => {
@@ -74,16 +77,16 @@ describe('agent workflow over every transport', () => {
   });
 
   it.each(['streamable', 'sse'] as const)('over %s HTTP', async (kind) => {
-    const tenant = await s.t.createTenant(`Workflow ${kind}`);
+    const tenant = await s.t.createTenant(`Workflow ${profile} ${kind}`);
     const client = await connectHttp(kind, s.mcpBase, adminKey);
-    await workflow(client, tenant.slug);
+    await workflow(new Agent(client, profile), tenant.slug);
     await client.close();
   });
 
   it('over stdio (the real command)', async () => {
-    const tenant = await s.t.createTenant('Workflow stdio');
-    const { client } = await connectStdio(s.apiUrl, adminKey);
-    await workflow(client, tenant.slug);
+    const tenant = await s.t.createTenant(`Workflow ${profile} stdio`);
+    const { client } = await connectStdio(s.apiUrl, adminKey, { MCP_TOOL_PROFILE: profile });
+    await workflow(new Agent(client, profile), tenant.slug);
     await client.close();
   });
 });

@@ -1,22 +1,21 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Operation, Profile } from '../../operations/core/operation.js';
-import { notFound } from '../../errors.js';
-import { normalizeToolArguments } from './arguments.js';
+import type { Operation } from '../../operations/core/operation.js';
 import type { ToolExecutor } from './executor.js';
 import { errorResult, successResult } from './results.js';
-import { listTools, toolOperations } from './tools.js';
+import type { ToolSurface } from './tool-surface.js';
 
 export interface McpServerOptions {
   operations: readonly Operation[];
-  profile: Profile;
+  /** The tools of the server's profile (built once per server, shared by its sessions). */
+  surface: ToolSurface;
   executor: ToolExecutor;
   version: string;
   log: (line: string) => void;
 }
 
 const INSTRUCTIONS =
-  'Tenantbase: a multi-tenant data backend. Start with list_tenants and select_tenant (a tenant API key starts with its tenant selected), then model data with entity tools and work with records.';
+  'Tenantbase: a multi-tenant data backend. Start with list_tenants and select_tenant (a tenant API key starts with its tenant selected), then model data with entity tools and work with records. search_tools finds any other tool by what it does.';
 
 /**
  * A fresh MCP server for ONE session: its tenant selection lives here and nowhere else. Uses the
@@ -24,22 +23,27 @@ const INSTRUCTIONS =
  * catalogue, and failures answer docs/mcp.md's `{ code, message }` rather than the SDK's format.
  */
 export function buildMcpServer(options: McpServerOptions): Server {
-  const operations = toolOperations(options.operations, options.profile);
-  const tools = listTools(options.operations, options.profile);
-  const session = { selectedTenant: null as string | null };
+  const { surface } = options;
+  const session = { selectedTenant: null as string | null, loaded: new Set<string>() };
 
   const server = new Server(
     { name: 'tenantbase', title: 'Tenantbase', version: options.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: surface.loadsFoundTools } }, instructions: INSTRUCTIONS },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: surface.list(session.loaded) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const op = operations.find((o) => o.name === request.params.name);
     try {
-      if (!op) throw notFound(`Unknown tool "${request.params.name}"; tools/list shows the available tools`);
-      const args = normalizeToolArguments(op, request.params.arguments);
+      const call = surface.resolve(request.params.name, request.params.arguments, session.loaded);
+      if (call.kind === 'search') {
+        const { answer, found } = surface.search.search(call.args);
+        const fresh = surface.loadsFoundTools ? found.filter((op) => !session.loaded.has(op.name)) : [];
+        for (const op of fresh) session.loaded.add(op.name);
+        if (fresh.length) await server.sendToolListChanged();
+        return successResult(answer);
+      }
+      const { op, args } = call;
       const result = await options.executor.execute(op, args, {
         selectedTenant: session.selectedTenant,
         authInfo: extra.authInfo,

@@ -11,7 +11,7 @@ import { sessionOwner, type McpAuthDeps } from './auth.js';
 import { buildMcpServer } from './build-mcp-server.js';
 import { createInProcessExecutor, type McpAuthExtra } from './executor.js';
 import { allowedHostnames, guardMcpRequest, resourceMetadataUrl, type McpCaller } from './http-guard.js';
-import { toolOperations } from './tools.js';
+import { buildToolSurface } from './tool-surface.js';
 
 export interface McpHttpDeps extends McpAuthDeps {
   operations?: readonly Operation[];
@@ -54,7 +54,8 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   sweeper.unref();
   const app = Fastify({ bodyLimit: config.bodyLimit, forceCloseConnections: true, logger: { level: config.logLevel } });
   const log = (line: string) => app.log.error(line);
-  const newServer = () => buildMcpServer({ operations, profile: config.mcp.toolProfile, executor, version: deps.services.version, log });
+  const surface = buildToolSurface(operations, config.mcp.toolProfile);
+  const newServer = () => buildMcpServer({ operations, surface, executor, version: deps.services.version, log });
 
   // The guard runs before the body is parsed, so a refused request learns nothing else.
   const callers = new WeakMap<FastifyRequest, McpCaller>();
@@ -121,7 +122,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
     status: 'ok',
     transports: { streamableHttp: '/mcp', sse: '/sse' },
     profile: config.mcp.toolProfile,
-    tools: toolOperations(operations, config.mcp.toolProfile).length,
+    tools: surface.size,
     version: deps.services.version,
   }));
 

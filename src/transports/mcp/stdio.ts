@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import { OPERATIONS } from '../../operations/index.js';
 import { SERVICE_VERSION } from '../../services.js';
 import { buildMcpServer } from './build-mcp-server.js';
+import { buildToolSurface } from './tool-surface.js';
 import { callService, createRemoteExecutor, type RemoteService } from './remote-executor.js';
 
 /** A start-up problem of `tenantbase mcp`: printed to stderr, exit status 1. */
@@ -39,7 +40,7 @@ export async function runStdioServer(config: Config, log: (line: string) => void
   await checkService(service);
   const server = buildMcpServer({
     operations: OPERATIONS,
-    profile: config.mcp.toolProfile,
+    surface: buildToolSurface(OPERATIONS, config.mcp.toolProfile),
     executor: createRemoteExecutor(service),
     version: SERVICE_VERSION,
     log,

@@ -11,8 +11,11 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonObjectSchema;
-  /** What `structuredContent` holds on success: the operation's output (a list as `{ items }`). */
-  outputSchema: JsonObjectSchema;
+  /**
+   * What `structuredContent` holds on success: the operation's output (a list as `{ items }`).
+   * Absent on a grouped tool, whose answer is that of the action it ran.
+   */
+  outputSchema?: JsonObjectSchema;
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean };
 }
 
@@ -93,7 +96,7 @@ const ADVERTISED_ALIASES: ReadonlyArray<readonly [alias: string, canonical: stri
   ['testContext', 'sampleData'],
 ];
 
-function withoutAliases(schema: JsonObjectSchema): JsonObjectSchema {
+export function withoutAliases(schema: JsonObjectSchema): JsonObjectSchema {
   const properties = schema.properties;
   if (!properties) return schema;
   const drop = ADVERTISED_ALIASES.filter(([alias, canonical]) => alias in properties && canonical in properties).map(([a]) => a);
