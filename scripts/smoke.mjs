@@ -58,7 +58,10 @@ try {
     if (Date.now() - started > 120_000) fail('no /api/health within 120 s');
     const early = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 250))]);
     if (early) fail(`the server exited before it was healthy: ${JSON.stringify(early)}`);
-    const ok = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
   }
   console.log(`smoke: healthy after ${Date.now() - started} ms`);
