@@ -2,11 +2,15 @@
 // fresh embedded data directory — /api/health, an administrator's first record round trip
 // (login → tenant → entity → record → read back), then SIGTERM and a clean exit 0.
 //   node scripts/smoke.mjs
+/* global console, fetch */
+/* eslint-disable no-console -- a command-line script: its report is its output */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import process from 'node:process';
+import { clearTimeout, setTimeout } from 'node:timers';
 
 const freePort = () =>
   new Promise((resolve, reject) => {
