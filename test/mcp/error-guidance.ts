@@ -26,7 +26,10 @@ function argumentNames(op: Operation): Set<string> {
   return names;
 }
 
-/** Problems with a failing tool's message; empty when it guides the agent. */
+/**
+ * Problems with a failing tool's message; empty when it guides the agent. `sent` are the keys and
+ * string values of the arguments sent: a message naming the one at fault points at its argument.
+ */
 export function guidanceProblems(
   message: string,
   op: Operation,

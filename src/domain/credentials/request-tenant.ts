@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { unauthorized } from '../../errors.js';
+import { bySurface, unauthorized } from '../../errors.js';
 import type { Principal, TenantRef } from '../access/principal.js';
 import type { TenantCache } from '../tenants/tenant.cache.js';
 import { resolveTenant } from '../tenants/tenant.service.js';
@@ -40,7 +40,12 @@ export async function resolveRequestTenant(
   }
   const own = await resolveTenant(db, tenants, bound);
   if (header && header !== own.id && header.toLowerCase() !== own.slug) {
-    throw unauthorized('This credential belongs to another tenant than X-Tenant-ID names');
+    throw unauthorized(
+      bySurface({
+        rest: 'This credential belongs to another tenant than X-Tenant-ID names',
+        mcp: "This credential belongs to another tenant than the one named (tenantSlug, or the session's select_tenant); list_tenants shows yours",
+      }),
+    );
   }
   return own;
 }

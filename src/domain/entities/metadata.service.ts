@@ -163,7 +163,7 @@ export async function importMetadata(tx: TenantTx, onPublish: readonly PublishHo
   });
   if (conflicts.length) {
     throw conflict(
-      `Import refused, nothing was written: ${conflicts.length} entit${conflicts.length === 1 ? 'y conflicts' : 'ies conflict'} with existing ones (${conflicts.map((c) => c.entity).join(', ')})`,
+      `Import refused, nothing was written: ${conflicts.length} entit${conflicts.length === 1 ? 'y conflicts' : 'ies conflict'} with existing ones (${conflicts.map((c) => c.entity).join(', ')}); delete ${conflicts.length === 1 ? 'it' : 'them'} (${toolRef('delete_entity')}) or rename ${conflicts.length === 1 ? 'it' : 'them'} in the metadata, then import again`,
       conflicts,
     );
   }
