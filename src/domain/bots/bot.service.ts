@@ -1,5 +1,5 @@
 import type { TenantTx } from '../../db/with-tenant.js';
-import { forbidden, notFound, validationError } from '../../errors.js';
+import { forbidden, notFound, toolRef, validationError } from '../../errors.js';
 import { isUuid } from '../../uuid.js';
 import { actorOf, actorRef } from '../access/actor.js';
 import { canOnRecords, canUseOperation } from '../access/permissions.js';
@@ -52,7 +52,9 @@ export async function listBots(tx: TenantTx, now: Date): Promise<BotView[]> {
 
 async function liveBot(tx: TenantTx, ref: BotRef) {
   const bot = await findBot(tx, ref);
-  if (!bot || bot.revokedAt) throw notFound(`Bot ${'id' in ref ? ref.id : ref.name} not found or already revoked`);
+  if (!bot || bot.revokedAt) {
+    throw notFound(`Bot ${'id' in ref ? ref.id : ref.name} not found or already revoked; ${toolRef('list_bots')} shows the bots`);
+  }
   return bot;
 }
 
