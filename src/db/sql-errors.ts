@@ -12,6 +12,7 @@ const CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {
   entity_versions_one_draft: 'This entity already has a draft (changed concurrently); retry the call',
   entity_versions_pkey: 'This entity version was written concurrently; retry the call',
   tenant_users_email_key: 'A user with this email already exists in this tenant',
+  bots_name_key: 'A bot with this name already exists in this tenant; choose another name',
 };
 
 interface PgErrorLike {

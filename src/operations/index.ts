@@ -2,6 +2,7 @@ import * as aggregates from './aggregates.js';
 import * as apiKeys from './api-keys.js';
 import * as apiSpec from './api-spec.js';
 import * as auth from './auth.js';
+import * as bots from './bots.js';
 import * as entities from './entities.js';
 import * as fields from './fields.js';
 import * as health from './health.js';
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly Operation[] = [
   users,
   apiSpec,
   aggregates,
+  bots,
 ].flatMap((area) => Object.values(area) as Operation[]);
 
 export function findOperation(name: string): Operation | undefined {
