@@ -2,6 +2,7 @@ import { AGGREGATE_SCENARIOS } from './aggregates.scenarios.js';
 import { API_SPEC_SCENARIOS } from './api-spec.scenarios.js';
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
+import { RULE_SCENARIOS } from './rules.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
 import { USER_SCENARIOS } from './users.scenarios.js';
 
@@ -12,4 +13,5 @@ export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...recordScenarios,
   ...USER_SCENARIOS,
   ...AGGREGATE_SCENARIOS,
+  ...RULE_SCENARIOS,
 };

@@ -42,7 +42,7 @@ async function checkWithPublished(
   extra: { id: string | null; name: string; ruleDsl: RuleDraft['ruleDsl'] },
 ) {
   const published = (await listPublishedRules(tx)).filter((r) => r.entityName === entityName && r.id !== extra.id);
-  checkComputeGraph([...published, extra]);
+  checkComputeGraph([extra, ...published]);
 }
 
 /**
