@@ -44,3 +44,19 @@ export interface TenantRef {
   slug: string;
   name: string;
 }
+
+/** Who a principal is, as logs record it (rule runs): its kind and the id of what authenticated. */
+export function principalActor(principal: Principal): { kind: Principal['kind']; id: string } {
+  switch (principal.kind) {
+    case 'admin':
+      return { kind: principal.kind, id: principal.adminId };
+    case 'tenant_key':
+      return { kind: principal.kind, id: principal.keyId };
+    case 'tenant_user':
+      return { kind: principal.kind, id: principal.userId };
+    default: {
+      const never: never = principal;
+      throw new Error(`unknown principal ${JSON.stringify(never)}`);
+    }
+  }
+}

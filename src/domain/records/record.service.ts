@@ -3,7 +3,7 @@ import { notFound, toolRef, validationError } from '../../errors.js';
 import type { EntityDefinition, PublishedEntity } from '../entities/entity.types.js';
 import { findPublishedEntityCached, type PublishedEntityCache } from '../entities/published-entity.cache.js';
 import type { EmbeddingsClient } from './embeddings.js';
-import type { RecordDeps } from './save-state.js';
+import type { RecordDeps, SaveActor, SaveWarning } from './save-state.js';
 import { relatedEntityOf, UUID_PATTERN } from './field-values.js';
 import { buildListSql, type ListQuery } from './list-query.js';
 import { recordValidationError, unknownKeyDetails } from './record-schema.js';
@@ -149,6 +149,10 @@ export interface SaveOptions {
    * write may then carry the COMMIT (see save-pipeline.ts). Leave it off when more statements follow.
    */
   endsTransaction?: boolean;
+  /** Where the save puts its warnings (rule validations of severity warning or info); the caller answers them. */
+  warnings?: SaveWarning[];
+  /** Who saves, for the rule runs log. */
+  actor?: SaveActor | null;
 }
 
 async function save(
@@ -173,6 +177,8 @@ async function save(
     hooks,
     deps,
     endsTransaction: options.endsTransaction ?? false,
+    warnings: options.warnings ?? [],
+    actor: options.actor ?? null,
   });
 }
 

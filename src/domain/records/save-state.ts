@@ -23,8 +23,26 @@ export interface SaveState {
   readonly deps: RecordDeps;
   /** Nothing follows the save in its transaction (the caller says so): the write may commit it. */
   readonly endsTransaction: boolean;
+  /** Non-blocking findings of the save (business rule validations of severity warning or info); the answer carries them. */
+  readonly warnings: SaveWarning[];
+  /** Who saves (principal kind and id), for the rule runs log; a save another save causes keeps its caller. */
+  readonly actor: SaveActor | null;
   /** Relation values schema validation left for the write statement to verify (see validateSchema). */
   relationGuard?: Array<RelationCheck & { entityId: string | null }>;
+}
+
+/** A finding of a save that does not stop it: `warnings: [{ ruleId, id, message, severity }]` beside `data`. */
+export interface SaveWarning {
+  readonly ruleId: string;
+  readonly id: string;
+  readonly message: string;
+  readonly severity: 'warning' | 'info';
+}
+
+/** Who caused a save: the principal's kind and id. */
+export interface SaveActor {
+  readonly kind: string;
+  readonly id: string;
 }
 
 /** A step a feature adds to a save (business rules do: transforms, computes, validations, actions). */
