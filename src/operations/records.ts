@@ -223,7 +223,7 @@ export const deleteRecord = defineTenantOperation({
   run: async (ctx, input) => {
     allow(ctx, 'delete', input.entityName);
     const entity = await loadEntity(ctx.tx, ctx.services.entities, input.entityName);
-    return remove(ctx.tx, entity, input.id);
+    return remove(ctx.tx, entity, input.id, recordDeps(ctx.services), { actor: principalActor(ctx.principal) });
   },
 });
 

@@ -28,7 +28,10 @@ describe('after_save actions: update_related through the same pipeline, depth â‰
   });
 
   it('a failing action rolls the whole save back, the original record included', async () => {
-    await f.createRule('products', { publish: true, ruleDsl: { validate: [{ id: 'stock', condition: 'stock >= 0', message: 'No stock left' }] } });
+    await f.createRule('products', {
+      publish: true,
+      ruleDsl: { validate: [{ id: 'stock', condition: 'stock >= 0', message: 'No stock left' }] },
+    });
     const product = (await f.t.get('/api/entities/products/records', f.as)).body.data.data[0];
     const before = await f.counts();
     const res = await f.t.post('/api/entities/invoice_lines/records', { product: product.id, qty: 20 }, f.as);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRulesFixture, type RulesFixture } from './fixture.js';
 
-const prototypes = () => [Object.prototype, Function.prototype, Array.prototype, String.prototype].map((p) => Object.getOwnPropertyNames(p).sort().join());
+const prototypes = () =>
+  [Object.prototype, Function.prototype, Array.prototype, String.prototype].map((p) => Object.getOwnPropertyNames(p).sort().join());
 
 /** Escape attempts through the public API: refused when the rule is created, or inert in a save. */
 describe('escape attempts in rules', () => {
@@ -43,7 +44,11 @@ describe('escape attempts in rules', () => {
         validate: [{ id: 'v', condition: "code != '__proto__' or true", message: 'never' }],
       },
     });
-    const res = await f.t.post('/api/entities/invoices/records', { code: '__proto__', email: 'constructor@x.io', status: 'toString' }, f.as);
+    const res = await f.t.post(
+      '/api/entities/invoices/records',
+      { code: '__proto__', email: 'constructor@x.io', status: 'toString' },
+      f.as,
+    );
     expect(res.status).toBe(201);
     expect(res.body.data.data.label).toBe('__proto__|constructor@x.io8');
     const body = '{"code":"x","__proto__":{"polluted":true}}';

@@ -204,9 +204,29 @@ export async function updateRecord(
   return save(tx, deps, entity, existing, data, options);
 }
 
-export async function deleteRecord(tx: TenantTx, entity: PublishedEntity, id: string) {
+/** Deletes a record; with `deps`, the entity's afterDelete hooks run next (derived values of other records follow). */
+export async function deleteRecord(tx: TenantTx, entity: PublishedEntity, id: string, deps?: RecordDeps, options: SaveOptions = {}) {
   checkId(id);
-  if (!(await deleteRecordRow(tx, entity.id, id))) throw recordNotFound(entity.name, id);
+  const gone = await deleteRecordRow(tx, entity.id, id);
+  if (!gone) throw recordNotFound(entity.name, id);
+  if (deps) {
+    const hooks = await deps.saveHooks(tx, entity);
+    const state = {
+      tx,
+      entity,
+      mode: 'delete' as const,
+      existing: gone,
+      input: {},
+      values: {},
+      saved: null,
+      hooks,
+      deps,
+      endsTransaction: false,
+      warnings: options.warnings ?? [],
+      actor: options.actor ?? null,
+    };
+    for (const hook of hooks.afterDelete) await hook(state);
+  }
   return { id, deleted: true as const };
 }
 

@@ -9,8 +9,9 @@ import type { RelationCheck } from './record-schema.js';
 export interface SaveState {
   readonly tx: TenantTx;
   readonly entity: PublishedEntity;
-  readonly mode: 'create' | 'update';
-  /** The stored record (update), locked for this transaction. */
+  /** `delete` only for the afterDelete hooks, which run once the record is gone. */
+  readonly mode: 'create' | 'update' | 'delete';
+  /** The stored record (update; delete: the deleted record), locked for this transaction. */
   readonly existing: RecordView | null;
   /** The values the client sent, untouched. */
   readonly input: Readonly<Record<string, unknown>>;
@@ -48,8 +49,11 @@ export interface SaveActor {
 /** A step a feature adds to a save (business rules do: transforms, computes, validations, actions). */
 export type SaveHook = (state: SaveState) => Promise<void>;
 
-/** Where in the save sequence hooks run (docs/records.md "The save pipeline"). */
-export const SAVE_HOOK_STEPS = ['transform', 'compute', 'transformComputed', 'validateRules', 'afterSave'] as const;
+/**
+ * Where in the save sequence hooks run (docs/records.md "The save pipeline"); `afterDelete` runs
+ * after a record is deleted (`existing` is the deleted record), so derived values can follow.
+ */
+export const SAVE_HOOK_STEPS = ['transform', 'compute', 'transformComputed', 'validateRules', 'afterSave', 'afterDelete'] as const;
 export type SaveHookStep = (typeof SAVE_HOOK_STEPS)[number];
 
 /** The hooks of one save, by step, in the order they run. */
@@ -61,6 +65,7 @@ export const NO_SAVE_HOOKS: SaveHooks = Object.freeze({
   transformComputed: [],
   validateRules: [],
   afterSave: [],
+  afterDelete: [],
 });
 
 /**

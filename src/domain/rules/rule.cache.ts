@@ -2,11 +2,16 @@ import { hasPendingChange, type InvalidationBus } from '../../db/invalidation.js
 import type { TenantTx } from '../../db/with-tenant.js';
 import { entitiesChangeKey } from '../entities/entity.repository.js';
 import { compileEntityRules, compileRule, type CompiledEntityRules } from './engine/compiled.js';
+import { dependentsByEntity, type Dependent } from './recompute.js';
 import { listPublishedRules, rulesChangeKey } from './rule.repository.js';
 
 /** A tenant's published rules, compiled once: by entity id. */
 export interface TenantRules {
   readonly byEntity: ReadonlyMap<string, CompiledEntityRules>;
+  /** Derived values of other entities' records that read an entity's records, by that entity's name. */
+  readonly dependents: ReadonlyMap<string, readonly Dependent[]>;
+  /** Names of the entities that have rules, by id. */
+  readonly entityNames: ReadonlyMap<string, string>;
   /** Per-entity data a consumer derives once from these rules (the save hooks of each entity). */
   readonly memo: Map<string, unknown>;
 }
@@ -19,14 +24,16 @@ const ENTITIES_PREFIX = entitiesChangeKey('');
 /** Compiles a tenant's published rules (one query, every entity's). */
 export async function loadTenantRules(tx: TenantTx): Promise<TenantRules> {
   const byEntityId = new Map<string, ReturnType<typeof compileRule>[]>();
+  const entityNames = new Map<string, string>();
   for (const rule of await listPublishedRules(tx)) {
+    entityNames.set(rule.entityId, rule.entityName);
     let list = byEntityId.get(rule.entityId);
     if (!list) byEntityId.set(rule.entityId, (list = []));
     list.push(compileRule(rule));
   }
   const byEntity = new Map<string, CompiledEntityRules>();
   for (const [entityId, rules] of byEntityId) byEntity.set(entityId, compileEntityRules(rules));
-  return { byEntity, memo: new Map() };
+  return { byEntity, dependents: dependentsByEntity(byEntity), entityNames, memo: new Map() };
 }
 
 /**

@@ -6,6 +6,7 @@ import { cascade } from './cascade.js';
 import type { CompiledEntityRules, CompiledRule } from './engine/compiled.js';
 import type { EvalContext } from './engine/evaluate-compute.js';
 import { computeStep, planActions, RuleRunTracker, transformStep, validateStep, type Fires, type RuleFinding } from './engine/run-steps.js';
+import { recomputeDependents } from './recompute.js';
 import type { RuleCache } from './rule.cache.js';
 
 /** What one save's rules did so far (the runs log reads it after the write). */
@@ -116,6 +117,7 @@ export function entitySaveHooks(compiled: CompiledEntityRules, clock: Clock, ext
     transformComputed: transformsComputed ? [transformComputed] : [],
     validateRules: has((r) => r.validations.length > 0) ? [validate] : [],
     afterSave: [...(has((r) => r.actions.length > 0) ? [actions] : []), ...extraAfterSave],
+    afterDelete: [],
   };
 }
 
@@ -131,7 +133,11 @@ export function businessRuleSaveHooks(cache: RuleCache, clock: Clock): SaveHookP
     const memo = tenant.memo.get(memoKey) as SaveHooks | undefined;
     if (memo) return memo;
     const compiled = tenant.byEntity.get(entity.id);
-    const hooks = compiled ? entitySaveHooks(compiled, clock) : NO_SAVE_HOOKS;
+    const dependents = tenant.dependents.get(entity.name);
+    const recompute = dependents ? [recomputeDependents(dependents, tenant.entityNames)] : [];
+    let hooks = compiled ? entitySaveHooks(compiled, clock, recompute) : NO_SAVE_HOOKS;
+    if (!compiled && recompute.length) hooks = { ...NO_SAVE_HOOKS, afterSave: recompute };
+    if (recompute.length) hooks = { ...hooks, afterDelete: recompute };
     tenant.memo.set(memoKey, hooks);
     return hooks;
   };
