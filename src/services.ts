@@ -89,7 +89,7 @@ export async function createServices(
     entities: new PublishedEntityCache(db.invalidations),
     embeddings: embeddingsClientFor(config.embeddings),
     rules,
-    hooks: composeHooks({ saveHooks: [businessRuleSaveHooks(rules, clock)] }, options.hooks ?? {}),
+    hooks: composeHooks({ saveHooks: [businessRuleSaveHooks(rules, clock, config.ruleRuns)] }, options.hooks ?? {}),
     credentials: createCredentialRegistry(credentialKinds({ db, clock, jwt, apiKeys, mcpAudience })),
     mcpAudience,
     version: SERVICE_VERSION,

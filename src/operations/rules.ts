@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { TRIGGER_TYPES } from '../domain/rules/rule.types.js';
+import { listRuleRuns } from '../domain/rules/rule-runs.repository.js';
 import { createRule, deleteRule, getRule, listRules, publishRule, testRule } from '../domain/rules/rule.service.js';
 import { toolRef, validationError } from '../errors.js';
 import { bind, defineTenantOperation } from './core/operation.js';
-import { deleted, plainObject } from './core/schemas.js';
-import { businessRuleListOutput, businessRuleOutput, ruleTestOutput } from './schemas/rules.js';
+import { deleted, integer, plainObject } from './core/schemas.js';
+import { businessRuleListOutput, businessRuleOutput, ruleRunPageOutput, ruleTestOutput } from './schemas/rules.js';
 
 const entityName = z.string().trim().min(1).max(200).describe('Entity name');
 const ruleId = z.string().trim().min(1).max(100).describe('Rule id (UUID)');
@@ -156,5 +157,51 @@ export const testBusinessRule = defineTenantOperation({
     }
     const subject = id !== undefined ? { ruleId: id } : { entityName: name!, input };
     return testRule({ entities: ctx.services.entities, env: { now: () => ctx.services.clock.now() } }, ctx.tx, subject, sampleData);
+  },
+});
+
+const runsQuery = {
+  ruleId: ruleId.optional(),
+  entityName: entityName.optional(),
+  recordId: z.string().trim().uuid('recordId must be a UUID').optional(),
+  page: integer('page').pipe(z.number().min(1, 'page starts at 1')).optional(),
+  limit: integer('limit')
+    .pipe(z.number().min(1, 'limit must be at least 1'))
+    .transform((n) => Math.min(n, 100))
+    .optional(),
+};
+
+export const listRuleRunsOperation = defineTenantOperation({
+  name: 'list_rule_runs',
+  title: 'List rule runs',
+  description:
+    'The log of business rule runs on saves, newest first, e.g. { ruleId: "…", limit: 20 }: rule, record, trigger, actor, inputs read, outputs written, validation result, durationMs. Filters ruleId, entityName, recordId.',
+  input: z.object(runsQuery),
+  output: ruleRunPageOutput,
+  mode: 'read',
+  profile: 'advanced',
+  tool: true,
+  access: { tenant: 'schema.read' },
+  rest: [
+    bind({
+      method: 'GET',
+      path: '/api/rule-runs',
+      query: z.object({
+        ruleId: runsQuery.ruleId.describe('Only runs of this rule'),
+        entityName: runsQuery.entityName.describe('Only runs on records of this entity'),
+        recordId: runsQuery.recordId.describe('Only runs on this record'),
+        page: runsQuery.page.describe('Page number, from 1'),
+        limit: runsQuery.limit.describe('Page size, 1–100 (default 50)'),
+      }),
+    }),
+  ],
+  run: async (ctx, input) => {
+    const page = input.page ?? 1;
+    const limit = input.limit ?? 50;
+    if (input.ruleId !== undefined && !/^[0-9a-f-]{36}$/i.test(input.ruleId)) {
+      throw validationError(`ruleId: "${input.ruleId.slice(0, 80)}" is not a UUID`, [{ field: 'ruleId', message: 'must be a UUID' }]);
+    }
+    const found = await listRuleRuns(ctx.tx, { ...input, page, limit });
+    return { ...found, page, limit };
   },
 });

@@ -95,4 +95,17 @@ export const RULE_SCENARIOS: IsolationScenarios = {
     expect(lookup.status).toBe(200);
     expect(lookup.body.data.computedValues).toEqual({ qty: null });
   },
+
+  async list_rule_runs({ t, a, b }) {
+    const rule = await ruleIn(t, a, 'iso_rule_runs', true);
+    const saved = await t.post('/api/entities/iso_rule_runs/records', { qty: 1 }, { apiKey: a.apiKey });
+    expect(saved.status).toBe(201);
+    const mine = await t.get(`/api/rule-runs?ruleId=${rule.id}`, { apiKey: a.apiKey });
+    expect(mine.body.data.total).toBe(1);
+    for (const q of ['', `?ruleId=${rule.id}`, `?recordId=${saved.body.data.id}`, '?entityName=iso_rule_runs']) {
+      const res = await t.get(`/api/rule-runs${q}`, { apiKey: b.apiKey });
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body.data.data)).not.toContain(rule.id);
+    }
+  },
 };

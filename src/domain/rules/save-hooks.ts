@@ -8,6 +8,7 @@ import type { EvalContext } from './engine/evaluate-compute.js';
 import { computeStep, planActions, RuleRunTracker, transformStep, validateStep, type Fires, type RuleFinding } from './engine/run-steps.js';
 import { recomputeDependents } from './recompute.js';
 import type { RuleCache } from './rule.cache.js';
+import { insertRuleRuns, pruneRuleRuns, type RuleRunRetention } from './rule-runs.repository.js';
 
 /** What one save's rules did so far (the runs log reads it after the write). */
 interface SaveRun {
@@ -59,8 +60,54 @@ function refusal(errors: RuleFinding[], rules: readonly CompiledRule[]): AppErro
   );
 }
 
+/** Writes the runs of a save's rules to the log, and keeps the log within its retention bound. */
+export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): SaveHook {
+  const sincePrune = new Map<string, number>();
+  const pruneEvery = Math.max(1, Math.min(100, retention.keep));
+  return async (state) => {
+    const runs = [...saveRunOf(state).tracker.runs.values()];
+    if (runs.length === 0 || state.mode === 'delete') return;
+    const saved = state.saved!;
+    await insertRuleRuns(
+      state.tx,
+      runs.map((run) => {
+        const findings = run.findings.map(({ ruleId: _r, ...f }) => f);
+        const result = findings.some((f) => f.severity === 'warning') ? 'warning' : findings.length ? 'info' : 'passed';
+        return {
+          ruleId: run.rule.id,
+          ruleName: run.rule.name,
+          entityName: state.entity.name,
+          recordId: saved.id,
+          operation: state.mode === 'create' ? 'create' : 'update',
+          triggerType: run.rule.triggerType,
+          actor: state.actor,
+          inputs: run.inputs,
+          outputs: run.outputs,
+          validation: { result, findings },
+          durationMs: Math.round(run.durationMs * 1000) / 1000,
+        };
+      }),
+      clock.now(),
+      retention,
+    );
+    const count = (sincePrune.get(state.tx.tenantId) ?? 0) + runs.length;
+    if (count >= pruneEvery) {
+      sincePrune.delete(state.tx.tenantId);
+      await pruneRuleRuns(state.tx, retention.keep);
+    } else {
+      if (!sincePrune.has(state.tx.tenantId) && sincePrune.size >= 10_000) sincePrune.clear();
+      sincePrune.set(state.tx.tenantId, count);
+    }
+  };
+}
+
 /** The hooks of an entity's published rules, built once per compiled rule set. */
-export function entitySaveHooks(compiled: CompiledEntityRules, clock: Clock, extraAfterSave: readonly SaveHook[] = []): SaveHooks {
+export function entitySaveHooks(
+  compiled: CompiledEntityRules,
+  clock: Clock,
+  logRuns: SaveHook | null,
+  extraAfterSave: readonly SaveHook[] = [],
+): SaveHooks {
   const { rules, computes, computedFields } = compiled;
 
   const transform: SaveHook = async (state) => {
@@ -116,7 +163,7 @@ export function entitySaveHooks(compiled: CompiledEntityRules, clock: Clock, ext
     compute: computes.length ? [compute] : [],
     transformComputed: transformsComputed ? [transformComputed] : [],
     validateRules: has((r) => r.validations.length > 0) ? [validate] : [],
-    afterSave: [...(has((r) => r.actions.length > 0) ? [actions] : []), ...extraAfterSave],
+    afterSave: [...(has((r) => r.actions.length > 0) ? [actions] : []), ...(logRuns ? [logRuns] : []), ...extraAfterSave],
     afterDelete: [],
   };
 }
@@ -126,7 +173,8 @@ export function entitySaveHooks(compiled: CompiledEntityRules, clock: Clock, ext
  * published rules, compiled once per tenant rule set (RuleCache) and built once per entity.
  * An entity without rules gets no hooks, so its saves keep their shortest path.
  */
-export function businessRuleSaveHooks(cache: RuleCache, clock: Clock): SaveHookProvider {
+export function businessRuleSaveHooks(cache: RuleCache, clock: Clock, retention: RuleRunRetention): SaveHookProvider {
+  const logRuns = ruleRunLogger(clock, retention);
   return async (tx, entity) => {
     const tenant = await cache.forTenant(tx);
     const memoKey = `hooks:${entity.id}`;
@@ -135,7 +183,7 @@ export function businessRuleSaveHooks(cache: RuleCache, clock: Clock): SaveHookP
     const compiled = tenant.byEntity.get(entity.id);
     const dependents = tenant.dependents.get(entity.name);
     const recompute = dependents ? [recomputeDependents(dependents, tenant.entityNames)] : [];
-    let hooks = compiled ? entitySaveHooks(compiled, clock, recompute) : NO_SAVE_HOOKS;
+    let hooks = compiled ? entitySaveHooks(compiled, clock, logRuns, recompute) : NO_SAVE_HOOKS;
     if (!compiled && recompute.length) hooks = { ...NO_SAVE_HOOKS, afterSave: recompute };
     if (recompute.length) hooks = { ...hooks, afterDelete: recompute };
     tenant.memo.set(memoKey, hooks);

@@ -39,3 +39,27 @@ export const ruleTestOutput = z.strictObject({
   ),
   record: object,
 });
+
+/** list_rule_runs' answer: runs newest first. */
+export const ruleRunPageOutput = z.strictObject({
+  data: z.array(
+    z.strictObject({
+      id: z.string(),
+      ruleId: z.string(),
+      ruleName: z.string(),
+      entityName: z.string(),
+      recordId: z.string().nullable(),
+      operation: z.enum(['create', 'update']),
+      triggerType: z.string(),
+      actor: z.strictObject({ kind: z.string(), id: z.string() }).nullable(),
+      inputs: object,
+      outputs: object,
+      validation: z.strictObject({ result: z.enum(['passed', 'warning', 'info']), findings: z.array(finding) }),
+      durationMs: z.number(),
+      createdAt: timestamp,
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
