@@ -119,4 +119,10 @@ describe('computes in every save: each kind, stored, in dependency order', () =>
     const filtered = await f.t.patch(`/api/entities/invoices/records/${invoice.id}`, { label: lamp.id }, f.as);
     expect(filtered.body.data.data.lines).toBe(2);
   });
+
+  it('the generated API client treats fields computed by published rules as read-only', async () => {
+    const res = await f.t.get('/api/rest-api-client', f.as);
+    expect(res.status).toBe(200);
+    expect(res.body.data.code).toContain('What creating a invoices record takes (computed fields are set by the service)');
+  });
 });

@@ -39,6 +39,7 @@ describe('rule runs are logged per tenant, within a retention bound', () => {
       durationMs: expect.any(Number),
       createdAt: expect.any(String),
     });
+    f.t.clock.advance(1000); // runs are ordered by the service clock's time
     await f.t.patch(`/api/entities/invoices/records/${record.id}`, { subtotal: 10 }, f.as);
     const byRule = await f.t.get(`/api/rule-runs?ruleId=${rule.id}&limit=1`, f.as);
     expect(byRule.body.data.data[0]).toMatchObject({

@@ -262,10 +262,13 @@ export function normalizeRule(input: RuleInput, scope: ComputeScope): RuleDraft 
     transform: transformSection(dslIn.transform, scope, `${prefix}.transform`, problems),
     actions: actionsSection(dslIn.actions, scope, `${prefix}.actions`, problems),
   };
-  if (DSL_SECTIONS.every((s) => dslIn[s] === undefined)) {
+  const empty =
+    Object.keys(ruleDsl.compute).length + ruleDsl.validate.length + Object.keys(ruleDsl.transform).length + ruleDsl.actions.length === 0;
+  if (empty && !problems.some((p) => p.field?.startsWith(prefix))) {
     problems.push({ field: prefix, message: 'a rule needs at least one of compute, validate, transform or actions' });
   }
-  if (dslIn.actions !== undefined && triggerType !== 'after_save') {
+  const hasActions = Array.isArray(dslIn.actions) ? dslIn.actions.length > 0 : dslIn.actions !== undefined && dslIn.actions !== null;
+  if (hasActions && triggerType !== 'after_save') {
     problems.push({
       field: `${prefix}.actions`,
       message: 'actions run only after the record is written: set triggerType to "after_save" (or move them to a rule of their own)',
