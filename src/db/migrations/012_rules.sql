@@ -14,8 +14,7 @@ create table business_rules (
   published_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  primary key (tenant_id, id),
-  foreign key (tenant_id, entity_id) references entities (tenant_id, id) on delete cascade
+  primary key (tenant_id, id)
 );
 create index business_rules_entity_idx on business_rules (tenant_id, entity_id, created_at);
 
@@ -68,3 +67,6 @@ begin
   perform create_distributed_table('business_rules', 'tenant_id', colocate_with => 'entities');
   perform create_distributed_table('rule_runs', 'tenant_id', colocate_with => 'entities');
 end $$;
+
+-- After distribution (Citus refuses a plain table referencing a distributed one): a rule goes with its entity.
+alter table business_rules add foreign key (tenant_id, entity_id) references entities (tenant_id, id) on delete cascade;
