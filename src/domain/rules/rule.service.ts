@@ -1,6 +1,6 @@
 import type { TenantTx } from '../../db/with-tenant.js';
 import { notFound, toolRef, validationError } from '../../errors.js';
-import { listEntityStates } from '../entities/entity.repository.js';
+import { listEntityStates, lockEntity } from '../entities/entity.repository.js';
 import { entityNotFound } from '../entities/entity.service.js';
 import type { EvalContext } from './engine/evaluate-compute.js';
 import { runRuleSandbox } from './engine/sandbox.js';
@@ -35,12 +35,17 @@ export async function prepareRule(tx: TenantTx, entityName: string, input: RuleI
   return { entityId, draft };
 }
 
-/** The published rules of an entity, plus `extra`, must order their computes (no duplicate targets, no cycle). */
+/**
+ * The published rules of an entity, plus `extra`, must order their computes (no duplicate targets,
+ * no cycle). The entity row is locked first, so two rules of one entity created or published at the
+ * same time are checked one after the other (each sees the other's outcome).
+ */
 async function checkWithPublished(
   tx: TenantTx,
   entityName: string,
   extra: { id: string | null; name: string; ruleDsl: RuleDraft['ruleDsl'] },
 ) {
+  await lockEntity(tx, entityName);
   const published = (await listPublishedRules(tx)).filter((r) => r.entityName === entityName && r.id !== extra.id);
   checkComputeGraph([extra, ...published]);
 }
