@@ -45,6 +45,8 @@ const ConfigSchema = z
     ),
     CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
     ADMIN_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(12)),
+    RULE_RUNS_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10_000)),
+    RULE_RUNS_KEEP_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(30)),
     MCP_SERVER_PORT: port(3002),
     MCP_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
     MCP_SERVER_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3002/mcp')),
@@ -95,6 +97,8 @@ export interface Config {
   readonly embeddings: { readonly url: string; readonly apiKey: string | undefined; readonly model: string } | undefined;
   /** Development and tests: every answer is checked against its operation's output schema. */
   readonly checkOutputs: boolean;
+  /** Retention of the business rule runs log, per tenant (docs/rules.md "Rule runs"). */
+  readonly ruleRuns: { readonly keep: number; readonly keepDays: number };
   /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
   readonly consoleDir: string;
 }
@@ -144,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? Object.freeze({ url: c.EMBEDDINGS_URL, apiKey: c.EMBEDDINGS_API_KEY, model: c.EMBEDDINGS_MODEL })
       : undefined,
     checkOutputs: c.CHECK_OUTPUTS === 'true',
+    ruleRuns: Object.freeze({ keep: c.RULE_RUNS_KEEP, keepDays: c.RULE_RUNS_KEEP_DAYS }),
     consoleDir: resolve(c.CONSOLE_DIR),
   });
 }

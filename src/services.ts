@@ -16,6 +16,8 @@ import { RateLimiter } from './domain/rate-limit/rate-limiter.js';
 import type { RecordDeps } from './domain/records/save-state.js';
 import { combineSaveHooks, type SaveHookProvider } from './domain/records/save-state.js';
 import { refreshSearchTextOnPublish } from './domain/records/search-text.js';
+import { RuleCache } from './domain/rules/rule.cache.js';
+import { businessRuleSaveHooks } from './domain/rules/save-hooks.js';
 import { rebuildUniqueValuesOnPublish } from './domain/records/unique-values.js';
 import { TenantCache } from './domain/tenants/tenant.cache.js';
 
@@ -52,6 +54,8 @@ export interface Services {
   /** Published entity definitions, evicted by the database's change announcements. */
   readonly entities: PublishedEntityCache;
   readonly embeddings: EmbeddingsClient | null;
+  /** Compiled published business rules, evicted by the database's change announcements. */
+  readonly rules: RuleCache;
   readonly hooks: Hooks;
   /** Every credential kind, for REST and MCP. */
   readonly credentials: CredentialRegistry;
@@ -75,6 +79,7 @@ export async function createServices(
   const jwt = new JwtSigner(await loadJwtSecret(db, config.jwtSecret), () => clock.now());
   const apiKeys = new ApiKeyCache(clock);
   const mcpAudience = config.mcp.serverUrl;
+  const rules = new RuleCache(db.invalidations);
   return {
     clock,
     jwt,
@@ -83,7 +88,8 @@ export async function createServices(
     tenants: new TenantCache(),
     entities: new PublishedEntityCache(db.invalidations),
     embeddings: embeddingsClientFor(config.embeddings),
-    hooks: composeHooks(options.hooks ?? {}),
+    rules,
+    hooks: composeHooks({ saveHooks: [businessRuleSaveHooks(rules, clock, config.ruleRuns)] }, options.hooks ?? {}),
     credentials: createCredentialRegistry(credentialKinds({ db, clock, jwt, apiKeys, mcpAudience })),
     mcpAudience,
     version: SERVICE_VERSION,

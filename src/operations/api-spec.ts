@@ -39,9 +39,11 @@ export const generateApiClient = defineTenantOperation({
         `This tenant has no published entities, so there is nothing to type: create one (${toolRef('generate_entity')}) and publish it (${toolRef('publish_entity')}) first`,
       );
     }
+    // Fields published business rules compute are set by the service: read-only in the client.
+    const rules = await ctx.services.rules.forTenant(ctx.tx);
     return generateTypescriptClient(
       ctx.tenant,
-      entities.map((entity) => ({ entity, computed: new Set<string>() })),
+      entities.map((entity) => ({ entity, computed: rules.byEntity.get(entity.id)?.computedFields ?? new Set<string>() })),
       ctx.services.version,
     );
   },

@@ -9,6 +9,7 @@ import * as health from './health.js';
 import * as metadata from './metadata.js';
 import type { Operation } from './core/operation.js';
 import * as records from './records.js';
+import * as rules from './rules.js';
 import * as tenantAuth from './tenant-auth.js';
 import * as tenants from './tenants.js';
 import * as users from './users.js';
@@ -31,6 +32,7 @@ export const OPERATIONS: readonly Operation[] = [
   apiSpec,
   aggregates,
   bots,
+  rules,
 ].flatMap((area) => Object.values(area) as Operation[]);
 
 export function findOperation(name: string): Operation | undefined {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILTER_OPS } from '../domain/records/list-query.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/records/list-limits.js';
+import { principalActor } from '../domain/access/principal.js';
 import {
   createRecord as create,
   deleteRecord as remove,
@@ -11,8 +12,11 @@ import {
   updateRecord as update,
 } from '../domain/records/record.service.js';
 import { toolRef } from '../errors.js';
+import type { SaveWarning } from '../domain/records/save-state.js';
 import { recordDeps } from '../services.js';
+import type { TenantContext } from './core/context.js';
 import { bind, defineTenantOperation } from './core/operation.js';
+import { withEffects } from './core/result.js';
 import { deleted, flag, integer, plainObject } from './core/schemas.js';
 import {
   allow,
@@ -35,6 +39,13 @@ const pageSize = integer('limit')
   .transform((n) => Math.min(n, MAX_PAGE_SIZE));
 
 const recordParams = z.object({ entityName, id: recordId });
+
+/** A save that ends its operation's transaction, answering the rules' warnings and naming its caller. */
+const saveOptions = (ctx: TenantContext, warnings: SaveWarning[]) => ({
+  endsTransaction: true,
+  warnings,
+  actor: principalActor(ctx.principal),
+});
 
 export const queryRecords = defineTenantOperation({
   name: 'query_records',
@@ -159,7 +170,9 @@ export const createRecord = defineTenantOperation({
   run: async (ctx, input) => {
     allow(ctx, 'create', input.entityName);
     const entity = await loadEntity(ctx.tx, ctx.services.entities, input.entityName);
-    return create(ctx.tx, recordDeps(ctx.services), entity, input.data, { endsTransaction: true });
+    const warnings: SaveWarning[] = [];
+    const record = await create(ctx.tx, recordDeps(ctx.services), entity, input.data, saveOptions(ctx, warnings));
+    return warnings.length ? withEffects(record, { warnings }) : record;
   },
 });
 
@@ -187,7 +200,9 @@ export const updateRecord = defineTenantOperation({
   rest: [updateBinding('PUT'), updateBinding('PATCH')],
   run: async (ctx, input) => {
     allow(ctx, 'update', input.entityName);
-    return update(ctx.tx, recordDeps(ctx.services), input.entityName, input.id, input.data, { endsTransaction: true });
+    const warnings: SaveWarning[] = [];
+    const record = await update(ctx.tx, recordDeps(ctx.services), input.entityName, input.id, input.data, saveOptions(ctx, warnings));
+    return warnings.length ? withEffects(record, { warnings }) : record;
   },
 });
 
@@ -208,7 +223,7 @@ export const deleteRecord = defineTenantOperation({
   run: async (ctx, input) => {
     allow(ctx, 'delete', input.entityName);
     const entity = await loadEntity(ctx.tx, ctx.services.entities, input.entityName);
-    return remove(ctx.tx, entity, input.id);
+    return remove(ctx.tx, entity, input.id, recordDeps(ctx.services), { actor: principalActor(ctx.principal) });
   },
 });
 

@@ -144,11 +144,11 @@ describe('metadata export and import', () => {
     );
   });
 
-  it('accepts rules and says plainly that they were not imported', async () => {
+  it('refuses a rule it cannot import, naming it, and writes nothing (rules: test/rules/metadata.test.ts)', async () => {
     const fresh = { apiKey: (await t.createTenant('Rules')).apiKey };
     const res = await t.post('/api/metadata/import', { metadata: { entities: [], rules: [{ triggerType: 'before_save' }] } }, fresh);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ created: [], rulesImported: 0, rulesIgnored: 1 });
-    expect(res.body.data.notes[0]).toMatch(/1 business rule.*not imported/);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/metadata\.rules\.0/);
+    expect((await t.get('/api/metadata/export', fresh)).body.data).toMatchObject({ entities: [], rules: [] });
   });
 });

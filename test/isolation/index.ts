@@ -3,6 +3,7 @@ import { API_SPEC_SCENARIOS } from './api-spec.scenarios.js';
 import { BOT_SCENARIOS } from './bots.scenarios.js';
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
+import { RULE_SCENARIOS } from './rules.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
 import { USER_SCENARIOS } from './users.scenarios.js';
 
@@ -14,4 +15,5 @@ export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...USER_SCENARIOS,
   ...AGGREGATE_SCENARIOS,
   ...BOT_SCENARIOS,
+  ...RULE_SCENARIOS,
 };

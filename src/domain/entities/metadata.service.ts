@@ -5,6 +5,7 @@ import { insertDraft, insertEntity, insertPublishedVersion, listEntityStates, ty
 import type { EntityDefinition } from './entity.types.js';
 import { runPublishHooks, type PublishHook } from './publish-hooks.js';
 import { canonicalJson } from './schema-view.js';
+import { exportRules, importRules } from '../rules/rule-metadata.js';
 
 export const METADATA_FORMAT = 'tenantbase.metadata';
 export const METADATA_FORMAT_VERSION = 1;
@@ -17,7 +18,7 @@ const definitionOut = (d: EntityDefinition) => ({
   fields: d.fields,
 });
 
-/** Every entity of the tenant (published version and pending draft), and its rules, as one JSON document. */
+/** Every entity of the tenant (published version and pending draft), and its business rules, as one JSON document. */
 export async function exportMetadata(tx: TenantTx) {
   const states = await listEntityStates(tx);
   return {
@@ -35,8 +36,7 @@ export async function exportMetadata(tx: TenantTx) {
         ...(s.published && s.draft ? { draft: { version: s.draft.version, ...definitionOut(s.draft.definition) } } : {}),
       };
     }),
-    // Business rules arrive with their own feature; the key is part of the format already.
-    rules: [] as unknown[],
+    rules: await exportRules(tx),
   };
 }
 
@@ -179,17 +179,15 @@ export async function importMetadata(tx: TenantTx, onPublish: readonly PublishHo
     if (e.draft) await insertDraft(tx, id, e.draft.version, e.draft.definition);
   }
 
-  const rules = Array.isArray(doc.rules) ? doc.rules.length : 0;
-  const notes = rules
-    ? [`${rules} business rule(s) in metadata.rules were not imported: business rules are not supported by this version yet`]
-    : [];
+  const rules = await importRules(tx, Array.isArray(doc.rules) ? doc.rules : []);
+  const notes = rules.unchanged ? [`${rules.unchanged} business rule(s) already existed identically and were left alone`] : [];
   return {
     success: true,
-    message: `Imported ${toCreate.length} entit${toCreate.length === 1 ? 'y' : 'ies'}; ${unchanged.length} already existed unchanged`,
+    message: `Imported ${toCreate.length} entit${toCreate.length === 1 ? 'y' : 'ies'} and ${rules.imported} business rule(s); ${unchanged.length} entit${unchanged.length === 1 ? 'y' : 'ies'} already existed unchanged`,
     created: toCreate.map((e) => e.name),
     unchanged,
-    rulesImported: 0,
-    rulesIgnored: rules,
+    rulesImported: rules.imported,
+    rulesIgnored: rules.unchanged,
     notes,
   };
 }

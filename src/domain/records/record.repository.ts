@@ -116,13 +116,13 @@ export async function updateRecordRow(
   return runWrite(tx, updateSql, [tx.tenantId, entityId, id, write.name, JSON.stringify(write.data), write.searchText], options);
 }
 
-export async function deleteRecordRow(tx: TenantTx, entityId: string, id: string): Promise<boolean> {
-  const rows = await tx.query('delete from records where tenant_id = $1 and entity_id = $2 and id = $3 returning id', [
-    tx.tenantId,
-    entityId,
-    id,
-  ]);
-  return rows.length > 0;
+/** Deletes a record; answers it as it was, or null when there was none. */
+export async function deleteRecordRow(tx: TenantTx, entityId: string, id: string): Promise<RecordView | null> {
+  const rows = await tx.query<RecordRow>(
+    `delete from records r where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3 returning ${RECORD_COLUMNS}`,
+    [tx.tenantId, entityId, id],
+  );
+  return rows[0] ?? null;
 }
 
 export async function storeEmbedding(tx: TenantTx, id: string, embedding: number[] | null): Promise<void> {

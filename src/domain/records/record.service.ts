@@ -3,7 +3,7 @@ import { notFound, toolRef, validationError } from '../../errors.js';
 import type { EntityDefinition, PublishedEntity } from '../entities/entity.types.js';
 import { findPublishedEntityCached, type PublishedEntityCache } from '../entities/published-entity.cache.js';
 import type { EmbeddingsClient } from './embeddings.js';
-import type { RecordDeps } from './save-state.js';
+import type { RecordDeps, SaveActor, SaveWarning } from './save-state.js';
 import { relatedEntityOf, UUID_PATTERN } from './field-values.js';
 import { buildListSql, type ListQuery } from './list-query.js';
 import { recordValidationError, unknownKeyDetails } from './record-schema.js';
@@ -149,6 +149,10 @@ export interface SaveOptions {
    * write may then carry the COMMIT (see save-pipeline.ts). Leave it off when more statements follow.
    */
   endsTransaction?: boolean;
+  /** Where the save puts its warnings (rule validations of severity warning or info); the caller answers them. */
+  warnings?: SaveWarning[];
+  /** Who saves, for the rule runs log. */
+  actor?: SaveActor | null;
 }
 
 async function save(
@@ -173,6 +177,8 @@ async function save(
     hooks,
     deps,
     endsTransaction: options.endsTransaction ?? false,
+    warnings: options.warnings ?? [],
+    actor: options.actor ?? null,
   });
 }
 
@@ -198,9 +204,29 @@ export async function updateRecord(
   return save(tx, deps, entity, existing, data, options);
 }
 
-export async function deleteRecord(tx: TenantTx, entity: PublishedEntity, id: string) {
+/** Deletes a record; with `deps`, the entity's afterDelete hooks run next (derived values of other records follow). */
+export async function deleteRecord(tx: TenantTx, entity: PublishedEntity, id: string, deps?: RecordDeps, options: SaveOptions = {}) {
   checkId(id);
-  if (!(await deleteRecordRow(tx, entity.id, id))) throw recordNotFound(entity.name, id);
+  const gone = await deleteRecordRow(tx, entity.id, id);
+  if (!gone) throw recordNotFound(entity.name, id);
+  if (deps) {
+    const hooks = await deps.saveHooks(tx, entity);
+    const state = {
+      tx,
+      entity,
+      mode: 'delete' as const,
+      existing: gone,
+      input: {},
+      values: {},
+      saved: null,
+      hooks,
+      deps,
+      endsTransaction: false,
+      warnings: options.warnings ?? [],
+      actor: options.actor ?? null,
+    };
+    for (const hook of hooks.afterDelete) await hook(state);
+  }
   return { id, deleted: true as const };
 }
 

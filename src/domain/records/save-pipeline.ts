@@ -37,7 +37,12 @@ async function merge(state: SaveState): Promise<void> {
  */
 async function validateSchema(state: SaveState): Promise<void> {
   state.values = validateRecordData(state.entity.definition, state.values);
-  const checks = await planRelationChecks(state.tx, state.deps.entities, state.entity.definition, state.values);
+  // A relation value an update leaves as stored was checked when written; its target may have been
+  // deleted since (relations then dangle, docs/records.md), which must not block other changes.
+  const stored = state.existing?.data;
+  const checks = (await planRelationChecks(state.tx, state.deps.entities, state.entity.definition, state.values)).filter(
+    (c) => !stored || stored[c.field] !== c.id,
+  );
   const resolved = (c: RelationCheck): c is RelationCheck & { entityId: string | null } => c.entityId !== undefined;
   if (state.hooks.validateRules.length === 0 && checks.every(resolved)) state.relationGuard = checks;
   else await checkRelations(state.tx, checks);

@@ -9,8 +9,9 @@ import type { RelationCheck } from './record-schema.js';
 export interface SaveState {
   readonly tx: TenantTx;
   readonly entity: PublishedEntity;
-  readonly mode: 'create' | 'update';
-  /** The stored record (update), locked for this transaction. */
+  /** `delete` only for the afterDelete hooks, which run once the record is gone. */
+  readonly mode: 'create' | 'update' | 'delete';
+  /** The stored record (update; delete: the deleted record), locked for this transaction. */
   readonly existing: RecordView | null;
   /** The values the client sent, untouched. */
   readonly input: Readonly<Record<string, unknown>>;
@@ -23,15 +24,36 @@ export interface SaveState {
   readonly deps: RecordDeps;
   /** Nothing follows the save in its transaction (the caller says so): the write may commit it. */
   readonly endsTransaction: boolean;
+  /** Non-blocking findings of the save (business rule validations of severity warning or info); the answer carries them. */
+  readonly warnings: SaveWarning[];
+  /** Who saves (principal kind and id), for the rule runs log; a save another save causes keeps its caller. */
+  readonly actor: SaveActor | null;
   /** Relation values schema validation left for the write statement to verify (see validateSchema). */
   relationGuard?: Array<RelationCheck & { entityId: string | null }>;
+}
+
+/** A finding of a save that does not stop it: `warnings: [{ ruleId, id, message, severity }]` beside `data`. */
+export interface SaveWarning {
+  readonly ruleId: string;
+  readonly id: string;
+  readonly message: string;
+  readonly severity: 'warning' | 'info';
+}
+
+/** Who caused a save: the principal's kind and id. */
+export interface SaveActor {
+  readonly kind: string;
+  readonly id: string;
 }
 
 /** A step a feature adds to a save (business rules do: transforms, computes, validations, actions). */
 export type SaveHook = (state: SaveState) => Promise<void>;
 
-/** Where in the save sequence hooks run (docs/records.md "The save pipeline"). */
-export const SAVE_HOOK_STEPS = ['transform', 'compute', 'transformComputed', 'validateRules', 'afterSave'] as const;
+/**
+ * Where in the save sequence hooks run (docs/records.md "The save pipeline"); `afterDelete` runs
+ * after a record is deleted (`existing` is the deleted record), so derived values can follow.
+ */
+export const SAVE_HOOK_STEPS = ['transform', 'compute', 'transformComputed', 'validateRules', 'afterSave', 'afterDelete'] as const;
 export type SaveHookStep = (typeof SAVE_HOOK_STEPS)[number];
 
 /** The hooks of one save, by step, in the order they run. */
@@ -43,6 +65,7 @@ export const NO_SAVE_HOOKS: SaveHooks = Object.freeze({
   transformComputed: [],
   validateRules: [],
   afterSave: [],
+  afterDelete: [],
 });
 
 /**

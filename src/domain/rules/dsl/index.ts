@@ -8,6 +8,7 @@ export { parseExpression } from './parser.js';
 export { formatExpression } from './format.js';
 export { EXPRESSION_FUNCTIONS, FUNCTION_NAMES, type FunctionName } from './functions.js';
 export { isTruthy, toRuleValue, valuesEqual } from './values.js';
+export { roundTo } from './rounding.js';
 export type { SourceOptions } from './expression-error.js';
 export {
   EXPRESSION_LIMITS,

@@ -1,0 +1,150 @@
+import { isTruthy } from '../dsl/index.js';
+import type { Severity } from '../rule.types.js';
+import type { CompiledRule, OrderedCompute } from './compiled.js';
+import { evaluateCompute, readsOf, type EvalContext } from './evaluate-compute.js';
+import { applyTransforms } from './transforms.js';
+
+/** A validation of a rule that did not hold. */
+export interface RuleFinding {
+  ruleId: string;
+  id: string;
+  message: string;
+  severity: Severity;
+}
+
+/** What one rule did in one save: the runs log's row (rule-runs.repository.ts). */
+export interface RuleRunRecord {
+  readonly rule: CompiledRule;
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  findings: RuleFinding[];
+  durationMs: number;
+}
+
+/** The rules that ran in one save, in the order they first ran. */
+export class RuleRunTracker {
+  readonly runs = new Map<string, RuleRunRecord>();
+
+  /** Times `fn` as work of `rule`. */
+  async time<T>(rule: CompiledRule, fn: (run: RuleRunRecord) => Promise<T> | T): Promise<T> {
+    let run = this.runs.get(rule.id);
+    if (!run) this.runs.set(rule.id, (run = { rule, inputs: {}, outputs: {}, findings: [], durationMs: 0 }));
+    const start = performance.now();
+    try {
+      return await fn(run);
+    } finally {
+      run.durationMs += performance.now() - start;
+    }
+  }
+}
+
+/** Whether a rule runs in this save (its trigger); asked at each step, with the values as they are then. */
+export type Fires = (rule: CompiledRule, values: Readonly<Record<string, unknown>>) => boolean;
+
+/** The record as expressions read it: its values and its `id` (null before a create is written). */
+export const snapshotOf = (values: Readonly<Record<string, unknown>>, id: string | null): Record<string, unknown> => ({ ...values, id });
+
+/** Transforms of the rules that fire; `only` limits them to some fields (computed values). */
+export async function transformStep(
+  rules: readonly CompiledRule[],
+  values: Record<string, unknown>,
+  fires: Fires,
+  tracker: RuleRunTracker,
+  only?: ReadonlySet<string>,
+): Promise<Record<string, unknown>> {
+  const changed: Record<string, unknown> = {};
+  for (const rule of rules) {
+    if (rule.transforms.length === 0 || !fires(rule, values)) continue;
+    await tracker.time(rule, (run) => {
+      const done = applyTransforms(rule.transforms, values, only);
+      Object.assign(run.outputs, done);
+      Object.assign(changed, done);
+    });
+  }
+  return changed;
+}
+
+/** The computes in dependency order; each replaces the field's value. Answers the computed values. */
+export async function computeStep(
+  ctx: EvalContext,
+  computes: readonly OrderedCompute[],
+  values: Record<string, unknown>,
+  id: string | null,
+  fires: Fires,
+  tracker: RuleRunTracker,
+): Promise<Record<string, unknown>> {
+  const computed: Record<string, unknown> = {};
+  for (const c of computes) {
+    if (!fires(c.rule, values)) continue;
+    await tracker.time(c.rule, async (run) => {
+      const snapshot = snapshotOf(values, id);
+      Object.assign(run.inputs, readsOf(c.reads, snapshot));
+      const value = await evaluateCompute(ctx, c.compute, snapshot);
+      values[c.target] = value;
+      computed[c.target] = value;
+      run.outputs[c.target] = value;
+    });
+  }
+  return computed;
+}
+
+/** Every validation of the rules that fire: the ones that did not hold, by severity. */
+export async function validateStep(
+  ctx: EvalContext,
+  rules: readonly CompiledRule[],
+  values: Readonly<Record<string, unknown>>,
+  id: string | null,
+  fires: Fires,
+  tracker: RuleRunTracker,
+): Promise<{ errors: RuleFinding[]; warnings: RuleFinding[] }> {
+  const errors: RuleFinding[] = [];
+  const warnings: RuleFinding[] = [];
+  const snapshot = snapshotOf(values, id);
+  for (const rule of rules) {
+    if (rule.validations.length === 0 || !fires(rule, values)) continue;
+    await tracker.time(rule, (run) => {
+      for (const v of rule.validations) {
+        Object.assign(run.inputs, readsOf(v.condition.identifiers, snapshot));
+        if (isTruthy(v.condition.evaluate(snapshot, ctx.env))) continue;
+        const finding = { ruleId: rule.id, id: v.id, message: v.message, severity: v.severity };
+        run.findings.push(finding);
+        (v.severity === 'error' ? errors : warnings).push(finding);
+      }
+    });
+  }
+  return { errors, warnings };
+}
+
+/** An update_related action with its target and values worked out (not yet saved). */
+export interface PlannedAction {
+  rule: CompiledRule;
+  type: 'update_related';
+  entity: string;
+  recordId: string | null;
+  data: Record<string, unknown>;
+}
+
+/** The actions of the rules that fire, evaluated against the saved record. */
+export async function planActions(
+  ctx: EvalContext,
+  rules: readonly CompiledRule[],
+  values: Readonly<Record<string, unknown>>,
+  id: string | null,
+  fires: Fires,
+  tracker: RuleRunTracker,
+): Promise<PlannedAction[]> {
+  const planned: PlannedAction[] = [];
+  const snapshot = snapshotOf(values, id);
+  for (const rule of rules) {
+    if (rule.actions.length === 0 || !fires(rule, values)) continue;
+    await tracker.time(rule, async () => {
+      for (const action of rule.actions) {
+        const target = snapshot[action.recordId];
+        const data: Record<string, unknown> = {};
+        for (const [field, compute] of action.data) data[field] = await evaluateCompute(ctx, compute, snapshot);
+        planned.push({ rule, type: action.type, entity: action.entity, recordId: typeof target === 'string' ? target : null, data });
+      }
+    });
+  }
+  return planned;
+}

@@ -1,0 +1,192 @@
+import { AppError, toolRef } from '../../errors.js';
+import type { Clock } from '../auth/clock.js';
+import { updateRecord } from '../records/record.service.js';
+import { NO_SAVE_HOOKS, type SaveHook, type SaveHookProvider, type SaveHooks, type SaveState } from '../records/save-state.js';
+import { cascade } from './cascade.js';
+import type { CompiledEntityRules, CompiledRule } from './engine/compiled.js';
+import type { EvalContext } from './engine/evaluate-compute.js';
+import { computeStep, planActions, RuleRunTracker, transformStep, validateStep, type Fires, type RuleFinding } from './engine/run-steps.js';
+import { recomputeDependents } from './recompute.js';
+import type { RuleCache } from './rule.cache.js';
+import { insertRuleRuns, pruneRuleRuns, type RuleRunRetention } from './rule-runs.repository.js';
+
+/** What one save's rules did so far (the runs log reads it after the write). */
+interface SaveRun {
+  tracker: RuleRunTracker;
+  computed: Set<string>;
+}
+
+const runs = new WeakMap<SaveState, SaveRun>();
+
+export function saveRunOf(state: SaveState): SaveRun {
+  let run = runs.get(state);
+  if (!run) runs.set(state, (run = { tracker: new RuleRunTracker(), computed: new Set() }));
+  return run;
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Triggers (docs/rules.md "In every save"): `before_save` and `after_save` rules run in every save;
+ * a `field_change` rule when one of its trigger fields is set (create) or differs from the stored
+ * value (update) — asked at each step with the values as they are then, so a field an earlier
+ * compute changed counts.
+ */
+export const firesIn =
+  (state: SaveState): Fires =>
+  (rule, values) => {
+    if (rule.triggerType !== 'field_change') return true;
+    const before = state.existing?.data;
+    return rule.triggerFields.some((f) => (before ? !same(values[f], before[f]) : !isEmpty(values[f])));
+  };
+
+const evalContext = (state: SaveState, clock: Clock): EvalContext => ({
+  tx: state.tx,
+  entities: state.deps.entities,
+  env: { now: () => clock.now() },
+});
+
+const recordId = (state: SaveState) => state.saved?.id ?? state.existing?.id ?? null;
+
+function refusal(errors: RuleFinding[], rules: readonly CompiledRule[]): AppError {
+  const first = errors[0]!;
+  const rule = rules.find((r) => r.id === first.ruleId);
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return new AppError(
+    'BUSINESS_RULE_ERROR',
+    `Business rule "${rule?.name ?? first.ruleId}" (${first.ruleId}) refused the record: ${first.message} [${first.id}]${more}; nothing was written. Try the rule with ${toolRef('test_business_rule')}.`,
+    errors.map((e) => ({ ruleId: e.ruleId, id: e.id, message: e.message, severity: e.severity })),
+  );
+}
+
+/** Writes the runs of a save's rules to the log, and keeps the log within its retention bound. */
+export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): SaveHook {
+  const sincePrune = new Map<string, number>();
+  const pruneEvery = Math.max(1, Math.min(100, retention.keep));
+  return async (state) => {
+    const runs = [...saveRunOf(state).tracker.runs.values()];
+    if (runs.length === 0 || state.mode === 'delete') return;
+    const saved = state.saved!;
+    await insertRuleRuns(
+      state.tx,
+      runs.map((run) => {
+        const findings = run.findings.map(({ ruleId: _r, ...f }) => f);
+        const result = findings.some((f) => f.severity === 'warning') ? 'warning' : findings.length ? 'info' : 'passed';
+        return {
+          ruleId: run.rule.id,
+          ruleName: run.rule.name,
+          entityName: state.entity.name,
+          recordId: saved.id,
+          operation: state.mode === 'create' ? 'create' : 'update',
+          triggerType: run.rule.triggerType,
+          actor: state.actor,
+          inputs: run.inputs,
+          outputs: run.outputs,
+          validation: { result, findings },
+          durationMs: Math.round(run.durationMs * 1000) / 1000,
+        };
+      }),
+      clock.now(),
+      retention,
+    );
+    const count = (sincePrune.get(state.tx.tenantId) ?? 0) + runs.length;
+    if (count >= pruneEvery) {
+      sincePrune.delete(state.tx.tenantId);
+      await pruneRuleRuns(state.tx, retention.keep);
+    } else {
+      if (!sincePrune.has(state.tx.tenantId) && sincePrune.size >= 10_000) sincePrune.clear();
+      sincePrune.set(state.tx.tenantId, count);
+    }
+  };
+}
+
+/** The hooks of an entity's published rules, built once per compiled rule set. */
+export function entitySaveHooks(
+  compiled: CompiledEntityRules,
+  clock: Clock,
+  logRuns: SaveHook | null,
+  extraAfterSave: readonly SaveHook[] = [],
+): SaveHooks {
+  const { rules, computes, computedFields } = compiled;
+
+  const transform: SaveHook = async (state) => {
+    await transformStep(rules, state.values, firesIn(state), saveRunOf(state).tracker);
+  };
+  const compute: SaveHook = async (state) => {
+    const run = saveRunOf(state);
+    const done = await computeStep(evalContext(state, clock), computes, state.values, recordId(state), firesIn(state), run.tracker);
+    for (const field of Object.keys(done)) run.computed.add(field);
+  };
+  const transformComputed: SaveHook = async (state) => {
+    const run = saveRunOf(state);
+    if (run.computed.size) await transformStep(rules, state.values, firesIn(state), run.tracker, run.computed);
+  };
+  const validate: SaveHook = async (state) => {
+    const { errors, warnings } = await validateStep(
+      evalContext(state, clock),
+      rules,
+      state.values,
+      recordId(state),
+      firesIn(state),
+      saveRunOf(state).tracker,
+    );
+    if (errors.length) throw refusal(errors, rules);
+    for (const w of warnings) state.warnings.push({ ...w, severity: w.severity === 'info' ? 'info' : 'warning' });
+  };
+  const actions: SaveHook = async (state) => {
+    const saved = state.saved!;
+    const planned = await planActions(evalContext(state, clock), rules, saved.data, saved.id, firesIn(state), saveRunOf(state).tracker);
+    for (const action of planned) {
+      if (action.recordId === null) continue;
+      const what = `rule "${action.rule.name}" (${action.rule.id}) updating ${action.entity} ${action.recordId}`;
+      await cascade(state.tx, what, async () => {
+        try {
+          await updateRecord(state.tx, state.deps, action.entity, action.recordId!, action.data, {
+            warnings: state.warnings,
+            actor: state.actor,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // A missing target is the rule's failure, not the caller's: it is not their URL that is wrong.
+          const code = error.code === 'NOT_FOUND' ? 'BUSINESS_RULE_ERROR' : error.code;
+          throw new AppError(code, `${what}: ${error.message}; nothing was written`, error.details);
+        }
+      });
+    }
+  };
+
+  const has = (p: (r: CompiledRule) => boolean) => rules.some(p);
+  const transformsComputed = has((r) => r.transforms.some(([field]) => computedFields.has(field)));
+  return {
+    transform: has((r) => r.transforms.length > 0) ? [transform] : [],
+    compute: computes.length ? [compute] : [],
+    transformComputed: transformsComputed ? [transformComputed] : [],
+    validateRules: has((r) => r.validations.length > 0) ? [validate] : [],
+    afterSave: [...(has((r) => r.actions.length > 0) ? [actions] : []), ...(logRuns ? [logRuns] : []), ...extraAfterSave],
+    afterDelete: [],
+  };
+}
+
+/**
+ * The business-rules save-hook provider (composed in services.ts): the hooks of an entity's
+ * published rules, compiled once per tenant rule set (RuleCache) and built once per entity.
+ * An entity without rules gets no hooks, so its saves keep their shortest path.
+ */
+export function businessRuleSaveHooks(cache: RuleCache, clock: Clock, retention: RuleRunRetention): SaveHookProvider {
+  const logRuns = ruleRunLogger(clock, retention);
+  return async (tx, entity) => {
+    const tenant = await cache.forTenant(tx);
+    const memoKey = `hooks:${entity.id}`;
+    const memo = tenant.memo.get(memoKey) as SaveHooks | undefined;
+    if (memo) return memo;
+    const compiled = tenant.byEntity.get(entity.id);
+    const dependents = tenant.dependents.get(entity.name);
+    const recompute = dependents ? [recomputeDependents(dependents, tenant.entityNames)] : [];
+    let hooks = compiled ? entitySaveHooks(compiled, clock, logRuns, recompute) : NO_SAVE_HOOKS;
+    if (!compiled && recompute.length) hooks = { ...NO_SAVE_HOOKS, afterSave: recompute };
+    if (recompute.length) hooks = { ...hooks, afterDelete: recompute };
+    tenant.memo.set(memoKey, hooks);
+    return hooks;
+  };
+}
