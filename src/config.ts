@@ -56,6 +56,7 @@ const ConfigSchema = z
     EMBEDDINGS_MODEL: z.preprocess(emptyAsUndefined, z.string().default('text-embedding-3-small')),
     CHECK_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
     // Beside src/ and dist/ alike, so the sources and the compiled service find the same build.
+    SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(3600).default(10)),
     CONSOLE_DIR: z.preprocess(emptyAsUndefined, z.string().default(fileURLToPath(new URL('../console/dist', import.meta.url)))),
   })
   .refine((c) => !(c.ADMIN_EMAIL && !c.ADMIN_PASSWORD), {
@@ -97,6 +98,8 @@ export interface Config {
   readonly checkOutputs: boolean;
   /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
   readonly consoleDir: string;
+  /** How long SIGTERM/SIGINT wait for requests in flight before cutting their connections. */
+  readonly shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -145,5 +148,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     checkOutputs: c.CHECK_OUTPUTS === 'true',
     consoleDir: resolve(c.CONSOLE_DIR),
+    shutdownGraceMs: Math.round(c.SHUTDOWN_GRACE_SECONDS * 1000),
   });
 }
