@@ -1,8 +1,10 @@
+import type { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { SERVICE_VERSION } from '../services.js';
 import { StdioStartError, runStdioServer } from '../transports/mcp/stdio.js';
 import { adminCreate, adminResetPassword } from './admin.js';
+import { backupCommand, restoreCommand } from './backup.js';
 import { DataDirLockedError } from './data-dir-lock.js';
 import { openCommandDatabase, type DatabaseOpener } from './database.js';
 import { doctor } from './doctor.js';
@@ -12,6 +14,8 @@ import { serve } from './serve.js';
 
 export interface CliDeps {
   io: CliIo;
+  /** Binary output (a backup archive without --output). */
+  stdout: Writable;
   env: Record<string, string | undefined>;
   open: DatabaseOpener;
 }
@@ -76,6 +80,23 @@ export function buildProgram(deps: CliDeps): Command {
     .action((email: string, options: { passwordStdin?: boolean }) => adminResetPassword(config(), io, open, { email, ...options }));
 
   program
+    .command('backup')
+    .description("write a tenant's complete state (entities and versions, users, records, …) as one gzip archive")
+    .argument('<tenant>', 'slug or id of the tenant')
+    .option('-o, --output <file>', 'write the archive to a file instead of stdout')
+    .action((tenant: string, options: { output?: string }) =>
+      backupCommand(config(), { ...io, stdout: deps.stdout }, open, { tenant, output: options.output }),
+    );
+
+  program
+    .command('restore')
+    .description('restore an archive of `tenantbase backup` as a new tenant (ids kept); prints the result as JSON')
+    .argument('<file>', 'the archive, or - for stdin')
+    .option('--slug <slug>', "the new tenant's slug (default: the archive's)")
+    .option('--name <name>', "the new tenant's name (default: the archive's)")
+    .action((file: string, options: { slug?: string; name?: string }) => restoreCommand(config(), io, open, { file, ...options }));
+
+  program
     .command('doctor')
     .description("check the configuration, the database, its migrations and the tenant role's row-level security")
     .action(() => doctor(env, io, open));
@@ -105,7 +126,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
 
 /** The process's command line with the real environment, stdio and database. */
 export async function main(): Promise<void> {
-  const code = await runCli(process.argv.slice(2), { io: processIo, env: process.env, open: openCommandDatabase });
+  const code = await runCli(process.argv.slice(2), { io: processIo, stdout: process.stdout, env: process.env, open: openCommandDatabase });
   // serve and mcp keep running (their signals and stdin end the process); others end here.
   if (code !== 0) process.exit(code);
 }

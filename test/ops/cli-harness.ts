@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import type { Database } from '../../src/db/database.js';
 import { runCli } from '../../src/cli/program.js';
 
@@ -24,10 +24,14 @@ export function cliAgainst(db: Database, baseEnv: Record<string, string> = {}) {
     };
     return db;
   };
-  return async (argv: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliRun> => {
+  return async (
+    argv: string[],
+    options: { stdin?: string | Buffer; env?: Record<string, string>; stdout?: Writable } = {},
+  ): Promise<CliRun> => {
     const out: string[] = [];
     const log: string[] = [];
     const code = await runCli(argv, {
+      stdout: options.stdout ?? new PassThrough().resume(),
       io: { out: (l) => out.push(l), log: (l) => log.push(l), stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]) },
       env: { LOG_LEVEL: 'silent', ...baseEnv, ...options.env },
       open: lend,

@@ -22,7 +22,7 @@ describe('tenantbase command line', () => {
     expect(await cli(['--version'])).toMatchObject({ code: 0, out: SERVICE_VERSION });
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
-    for (const command of ['serve', 'migrate', 'mcp', 'admin', 'doctor']) expect(help.out).toContain(command);
+    for (const command of ['serve', 'migrate', 'mcp', 'admin', 'backup', 'restore', 'doctor']) expect(help.out).toContain(command);
     const admin = await cli(['help', 'admin']);
     expect(admin.out).toMatch(/create \[options\] <email>/);
     expect(admin.out).toMatch(/reset-password \[options\] <email>/);
