@@ -18,6 +18,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { feature: 'users', table: 'tenant_users', key: ['id'] },
   { feature: 'records', table: 'records', key: ['id'] },
   { feature: 'records', table: 'record_unique_values', key: ['entity_id', 'field_key', 'value'] },
+  { feature: 'channels', table: 'channel_tools', key: ['name'] },
+  { feature: 'channels', table: 'channel_audit', key: ['id'] },
 ];
 
 /** Tenant tables a backup leaves out, and why. */
