@@ -56,6 +56,14 @@ const ConfigSchema = z
     EMBEDDINGS_MODEL: z.preprocess(emptyAsUndefined, z.string().default('text-embedding-3-small')),
     CHECK_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
     // Beside src/ and dist/ alike, so the sources and the compiled service find the same build.
+    PGLITE_SHARED_BUFFERS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB')
+        .default('16MB'),
+    ),
+    PGLITE_COMPILER: z.preprocess(emptyAsUndefined, z.enum(['baseline', 'optimizing']).default('baseline')),
     SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(3600).default(10)),
     CONSOLE_DIR: z.preprocess(emptyAsUndefined, z.string().default(fileURLToPath(new URL('../console/dist', import.meta.url)))),
   })
@@ -98,6 +106,8 @@ export interface Config {
   readonly checkOutputs: boolean;
   /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
   readonly consoleDir: string;
+  /** The embedded database's memory knobs (docs/operations.md, "Memory of the embedded database"). */
+  readonly pglite: { readonly sharedBuffers: string; readonly compiler: 'baseline' | 'optimizing' };
   /** How long SIGTERM/SIGINT wait for requests in flight before cutting their connections. */
   readonly shutdownGraceMs: number;
 }
@@ -148,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     checkOutputs: c.CHECK_OUTPUTS === 'true',
     consoleDir: resolve(c.CONSOLE_DIR),
+    pglite: Object.freeze({ sharedBuffers: c.PGLITE_SHARED_BUFFERS, compiler: c.PGLITE_COMPILER }),
     shutdownGraceMs: Math.round(c.SHUTDOWN_GRACE_SECONDS * 1000),
   });
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open-database.js';
@@ -19,6 +20,8 @@ export const openCommandDatabase: DatabaseOpener = async (config, log) => {
   const lock = lockDataDir(config.dataDir);
   if (lock.tookOverFrom !== undefined) log(`Took over a stale lock of ${resolve(config.dataDir)} (pid ${lock.tookOverFrom} is gone)`);
   log(`Opening the embedded database in ${resolve(config.dataDir)}…`);
+  // Before PGlite compiles its WebAssembly: baseline code only (see docs/operations.md).
+  if (config.pglite.compiler === 'baseline') setFlagsFromString('--liftoff-only');
   try {
     const db = await openDatabase(config);
     // The same object (the tenant engine is registered on it), closing the lock behind it.

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { prepareRuntime } from '../start.js';
 import { buildMcpHttpApp } from '../transports/mcp/http.js';
 import type { DatabaseOpener } from './database.js';
+import { collectStartupGarbage } from './memory.js';
 import { migrateVerbosely } from './migrate.js';
 import type { CliIo } from './io.js';
 import { closeServers, stopOnSignals } from './lifecycle.js';
@@ -40,6 +41,7 @@ export async function serve(config: Config, io: CliIo, open: DatabaseOpener): Pr
     await runtime.close();
     throw error;
   }
+  if (!config.databaseUrl) collectStartupGarbage();
   const api = urlOf(runtime.app, config.host);
   io.log(`API:     ${api}/api   (OpenAPI at ${api}/api/openapi.json)`);
   io.log(`Console: ${api}/console`);
