@@ -12,7 +12,7 @@ const common = {
   pool: 'forks' as const,
   // The router check (docs/scaling.md): every test database taps its statements; a statement that
   // a database distributed by tenant_id could not route to one shard fails the test that sent it.
-  globalSetup: ['test/helpers/distribution/global-setup.ts'],
+  globalSetup: ['test/helpers/distribution/global-setup.ts', 'test/helpers/build-dist.ts'],
   setupFiles: ['test/helpers/distribution/setup.ts'],
 };
 

@@ -58,6 +58,15 @@ const ConfigSchema = z
     EMBEDDINGS_MODEL: z.preprocess(emptyAsUndefined, z.string().default('text-embedding-3-small')),
     CHECK_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
     // Beside src/ and dist/ alike, so the sources and the compiled service find the same build.
+    PGLITE_SHARED_BUFFERS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB')
+        .default('16MB'),
+    ),
+    PGLITE_COMPILER: z.preprocess(emptyAsUndefined, z.enum(['baseline', 'optimizing']).default('baseline')),
+    SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(3600).default(10)),
     CONSOLE_DIR: z.preprocess(emptyAsUndefined, z.string().default(fileURLToPath(new URL('../console/dist', import.meta.url)))),
   })
   .refine((c) => !(c.ADMIN_EMAIL && !c.ADMIN_PASSWORD), {
@@ -101,6 +110,10 @@ export interface Config {
   readonly ruleRuns: { readonly keep: number; readonly keepDays: number };
   /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
   readonly consoleDir: string;
+  /** The embedded database's memory knobs (docs/operations.md, "Memory of the embedded database"). */
+  readonly pglite: { readonly sharedBuffers: string; readonly compiler: 'baseline' | 'optimizing' };
+  /** How long SIGTERM/SIGINT wait for requests in flight before cutting their connections. */
+  readonly shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -150,5 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkOutputs: c.CHECK_OUTPUTS === 'true',
     ruleRuns: Object.freeze({ keep: c.RULE_RUNS_KEEP, keepDays: c.RULE_RUNS_KEEP_DAYS }),
     consoleDir: resolve(c.CONSOLE_DIR),
+    pglite: Object.freeze({ sharedBuffers: c.PGLITE_SHARED_BUFFERS, compiler: c.PGLITE_COMPILER }),
+    shutdownGraceMs: Math.round(c.SHUTDOWN_GRACE_SECONDS * 1000),
   });
 }

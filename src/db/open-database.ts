@@ -12,5 +12,5 @@ export function openDatabase(config: Config): Promise<Database> {
         tenantContext: config.databaseTenantContext,
         ...(config.databaseListenUrl ? { listenUrl: config.databaseListenUrl } : {}),
       })
-    : openPglite(resolve(config.dataDir, 'pglite'));
+    : openPglite(resolve(config.dataDir, 'pglite'), { sharedBuffers: config.pglite.sharedBuffers });
 }

@@ -28,6 +28,13 @@ async function translated<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
+ * PostgreSQL's default (128MB) lives inside PGlite's WebAssembly memory and is all touched at
+ * start: ~120 MiB of resident memory for a cache of files the OS caches anyway. One connection
+ * and an embedded-sized database need far less (docs/operations.md, "Memory of the embedded database").
+ */
+export const DEFAULT_SHARED_BUFFERS = '16MB';
+
+/**
  * Embedded PostgreSQL. PGlite is a single connection, so every transaction and every top-level
  * statement is serialised through one queue: a statement never runs inside another's transaction.
  * `dataDir` undefined keeps the database in memory (tests); `observer` sees every statement (tests).
@@ -36,9 +43,15 @@ async function translated<T>(work: Promise<T>): Promise<T> {
  * transaction's BEGIN and tenant context travel in the same call as its first statement, so a
  * one-statement write costs two calls (statement, COMMIT); a read outside a transaction costs one.
  */
-export async function openPglite(dataDir: string | undefined, { observer }: { observer?: StatementObserver } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  { observer, sharedBuffers = DEFAULT_SHARED_BUFFERS }: { observer?: StatementObserver; sharedBuffers?: string } = {},
+): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm, btree_gin } });
+  const pg = await PGlite.create(dataDir, {
+    extensions: { unaccent, pg_trgm, btree_gin },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  });
   const session = new PgliteSession(pg);
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {

@@ -76,6 +76,14 @@ export async function withTenant<T>(
  * holds a `tenant_id` must have RLS enabled and forced.
  */
 export async function verifyTenantIsolation(db: Database): Promise<void> {
+  const problems = await tenantIsolationProblems(db);
+  if (problems.length > 0) {
+    throw new Error(`Tenant isolation check failed; refusing to start:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+/** What breaks tenant isolation on this database, in words (empty when nothing does); `tenantbase doctor` prints it. */
+export async function tenantIsolationProblems(db: Database): Promise<string[]> {
   const problems = await db.transaction(async (tx) => {
     await tx.query("select set_config('role', $1, true)", [TENANT_ROLE]);
     const [role] = await tx.query<{ rolsuper: boolean; rolbypassrls: boolean }>(
@@ -112,7 +120,5 @@ export async function verifyTenantIsolation(db: Database): Promise<void> {
       );
     }
   }
-  if (problems.length > 0) {
-    throw new Error(`Tenant isolation check failed; refusing to start:\n  ${problems.join('\n  ')}`);
-  }
+  return problems;
 }

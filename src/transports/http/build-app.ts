@@ -5,6 +5,7 @@ import secureJson from 'secure-json-parse';
 import { AppError } from '../../errors.js';
 import { OPERATIONS } from '../../operations/index.js';
 import type { TransportDeps } from '../request-context.js';
+import { registerBackupRoutes } from './backup-routes.js';
 import { registerConsole } from './console.js';
 import { installErrorHandling, sendError } from './errors.js';
 import { registerOAuthTokenRoute } from './oauth-token.js';
@@ -55,6 +56,7 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
   registerOperationRoutes(app, deps, OPERATIONS);
   registerToolsRoute(app, deps, OPERATIONS);
   await registerOAuthTokenRoute(app, deps);
+  await registerBackupRoutes(app, deps);
   const openApi = buildOpenApiDocument(OPERATIONS, deps.services.version);
   app.get('/api/openapi.json', async () => openApi);
   await registerConsole(app, deps.config.consoleDir);
