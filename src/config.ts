@@ -57,6 +57,34 @@ const ConfigSchema = z
     CHECK_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
     // Beside src/ and dist/ alike, so the sources and the compiled service find the same build.
     CONSOLE_DIR: z.preprocess(emptyAsUndefined, z.string().default(fileURLToPath(new URL('../console/dist', import.meta.url)))),
+    SITES_DOMAIN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name, e.g. sites.example.com')
+        .default('sites.localhost'),
+    ),
+    SITES_URL_SCHEME: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).default('http')),
+    SITES_URL_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+    SITES_MAX_DEPLOY_BYTES: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(1024)
+        .default(20 * 1024 * 1024),
+    ),
+    SITES_MAX_FILES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(2000)),
+    SITES_CACHE_BYTES: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .default(64 * 1024 * 1024),
+    ),
   })
   .refine((c) => !(c.ADMIN_EMAIL && !c.ADMIN_PASSWORD), {
     message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
@@ -97,6 +125,21 @@ export interface Config {
   readonly checkOutputs: boolean;
   /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
   readonly consoleDir: string;
+  /** Static sites (docs/sites.md). */
+  readonly sites: SitesConfig;
+}
+
+export interface SitesConfig {
+  /** Sites answer on Host `<subdomain>.<domain>` (any port). */
+  readonly domain: string;
+  /** How a site's URL is written in answers: scheme and port (omitted when it is the scheme's default). */
+  readonly urlScheme: 'http' | 'https';
+  readonly urlPort: number;
+  /** Total decoded bytes of one deploy (413 above), and its file count. */
+  readonly maxDeployBytes: number;
+  readonly maxFiles: number;
+  /** Memory for file contents served from memory (least recently used leave first). */
+  readonly cacheBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -145,5 +188,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     checkOutputs: c.CHECK_OUTPUTS === 'true',
     consoleDir: resolve(c.CONSOLE_DIR),
+    sites: Object.freeze({
+      domain: c.SITES_DOMAIN,
+      urlScheme: c.SITES_URL_SCHEME,
+      urlPort: c.SITES_URL_PORT ?? c.PORT,
+      maxDeployBytes: c.SITES_MAX_DEPLOY_BYTES,
+      maxFiles: c.SITES_MAX_FILES,
+      cacheBytes: c.SITES_CACHE_BYTES,
+    }),
   });
 }

@@ -17,6 +17,7 @@ import type { RecordDeps } from './domain/records/save-state.js';
 import { combineSaveHooks, type SaveHookProvider } from './domain/records/save-state.js';
 import { refreshSearchTextOnPublish } from './domain/records/search-text.js';
 import { rebuildUniqueValuesOnPublish } from './domain/records/unique-values.js';
+import { SiteCache } from './domain/sites/site.cache.js';
 import { TenantCache } from './domain/tenants/tenant.cache.js';
 
 /** The extension points of the service, as values: composed here, passed to whoever runs them. */
@@ -60,6 +61,8 @@ export interface Services {
   readonly version: string;
   /** Fixed-window limits counted in the database, shared by every instance (docs/rate-limits.md). */
   readonly rateLimiter: RateLimiter;
+  /** Live static sites and their file bodies, for the Host-routed serving path. */
+  readonly sites: SiteCache;
 }
 
 export const SERVICE_VERSION: string = (
@@ -88,6 +91,7 @@ export async function createServices(
     mcpAudience,
     version: SERVICE_VERSION,
     rateLimiter: new RateLimiter(new DatabaseRateLimitStore(db), clock),
+    sites: new SiteCache(db, db.invalidations, config.sites.cacheBytes),
   };
 }
 

@@ -8,6 +8,7 @@ import * as health from './health.js';
 import * as metadata from './metadata.js';
 import type { Operation } from './core/operation.js';
 import * as records from './records.js';
+import * as sites from './sites.js';
 import * as tenantAuth from './tenant-auth.js';
 import * as tenants from './tenants.js';
 import * as users from './users.js';
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly Operation[] = [
   users,
   apiSpec,
   aggregates,
+  sites,
 ].flatMap((area) => Object.values(area) as Operation[]);
 
 export function findOperation(name: string): Operation | undefined {

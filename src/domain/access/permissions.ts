@@ -7,7 +7,7 @@ import type { Principal, RecordAction, TenantRole } from './principal.js';
  */
 
 /** What a tenant-scoped operation requires of its caller. */
-export type TenantPermission = 'schema.read' | 'schema.write' | 'users.manage' | 'records';
+export type TenantPermission = 'schema.read' | 'schema.write' | 'users.manage' | 'records' | 'sites.read' | 'sites.write';
 
 /** Who may call an operation that runs outside a tenant. */
 export type GlobalAccess = 'public' | 'authenticated' | 'admin';
@@ -47,6 +47,10 @@ function roleMay(role: TenantRole, permission: TenantPermission, canManageUsers:
       return role === 'owner' || role === 'admin';
     case 'users.manage':
       return role === 'owner' || role === 'admin' || canManageUsers;
+    case 'sites.read':
+      return true;
+    case 'sites.write':
+      return role === 'owner' || role === 'admin';
   }
 }
 

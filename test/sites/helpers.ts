@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { TestApp } from '../helpers/app.js';
+
+export interface Tenant {
+  id: string;
+  slug: string;
+  token: string;
+  apiKey: string;
+}
+
+export interface FileSpec {
+  path: string;
+  content: string;
+  encoding?: 'utf8' | 'base64';
+}
+
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** Deploys over REST with the tenant's key; answers the REST response. */
+export const deploy = (t: TestApp, tenant: Tenant, subdomain: string, files: FileSpec[]) =>
+  t.post('/api/sites', { subdomain, files }, { apiKey: tenant.apiKey });
+
+/** Deploys and fails the test unless it succeeded. */
+export async function deployed(t: TestApp, tenant: Tenant, subdomain: string, files: FileSpec[]) {
+  const res = await deploy(t, tenant, subdomain, files);
+  if (res.status !== 201) throw new Error(`deploy failed: ${JSON.stringify(res.body)}`);
+  return res.body.data as { subdomain: string; url: string; version: number; fileCount: number; totalBytes: number; newFiles: number };
+}
+
+export const sitesOf = async (t: TestApp, tenant: Tenant) => (await t.get('/api/sites', { apiKey: tenant.apiKey })).body.data as any[];
+
+/** A request to a site by Host, through inject (no socket). */
+export function visit(
+  t: TestApp,
+  subdomain: string,
+  url: string,
+  options: { method?: 'GET' | 'HEAD' | 'POST' | 'OPTIONS'; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const request: InjectOptions = {
+    method: options.method ?? 'GET',
+    url,
+    headers: { host: `${subdomain}.${t.config.sites.domain}:3001`, ...options.headers },
+  };
+  return t.app.inject(request);
+}
