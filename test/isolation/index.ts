@@ -3,6 +3,7 @@ import { API_SPEC_SCENARIOS } from './api-spec.scenarios.js';
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
+import { SITE_SCENARIOS } from './sites.scenarios.js';
 import { USER_SCENARIOS } from './users.scenarios.js';
 
 /** Every feature's isolation scenarios. The isolation test fails for a tenant operation missing here. */
@@ -12,4 +13,5 @@ export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...recordScenarios,
   ...USER_SCENARIOS,
   ...AGGREGATE_SCENARIOS,
+  ...SITE_SCENARIOS,
 };

@@ -2,6 +2,7 @@ import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import { AGGREGATE_PARITY_CASES } from './parity-cases.aggregates.js';
 import { FEATURE_PARITY_CASES } from './parity-cases.features.js';
 import type { ParityCase } from './parity-harness.js';
+import { SITE_PARITY_CASES } from './parity-cases.sites.js';
 
 /**
  * Parity cases by tool name. The parity test fails for a tool with a REST route and no case here:
@@ -10,6 +11,7 @@ import type { ParityCase } from './parity-harness.js';
 export const PARITY_CASES: Record<string, ParityCase[]> = {
   ...FEATURE_PARITY_CASES,
   ...AGGREGATE_PARITY_CASES,
+  ...SITE_PARITY_CASES,
   list_tenants: [
     { title: 'tenant key sees its tenant', as: 'tenant', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },
     { title: 'admin key sees all tenants', as: 'admin', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },

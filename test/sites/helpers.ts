@@ -44,3 +44,16 @@ export function visit(
   };
   return t.app.inject(request);
 }
+
+/** Rows of every site table, all tenants (a test's look behind the service). */
+export async function storedRows(t: TestApp): Promise<Record<'hosts' | 'sites' | 'versions' | 'files' | 'blobs', number>> {
+  const { probe } = await import('../helpers/distribution/exceptions.js');
+  const [row] = await probe(() =>
+    t.db.query<{ hosts: number; sites: number; versions: number; files: number; blobs: number }>(
+      `select (select count(*)::int from site_hosts) as hosts, (select count(*)::int from sites) as sites,
+              (select count(*)::int from site_versions) as versions, (select count(*)::int from site_files) as files,
+              (select count(*)::int from site_blobs) as blobs`,
+    ),
+  );
+  return row!;
+}
