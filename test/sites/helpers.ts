@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../helpers/app.js';
 
@@ -56,4 +57,25 @@ export async function storedRows(t: TestApp): Promise<Record<'hosts' | 'sites' |
     ),
   );
   return row!;
+}
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 8 });
+
+/** A request over a real socket to `port`, its target sent exactly as given, naming the site in the Host header. */
+export function overSocket(
+  port: number,
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, agent: keepAlive, headers: { host, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -1,21 +1,7 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool, connectHttp, ok, startMcpService, type McpTestService } from '../mcp/helpers.js';
-import { sha256, storedRows } from './helpers.js';
-
-/** A GET over a real socket to the service's port, naming the site in the Host header. */
-function overSocket(port: number, host: string, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { overSocket, sha256, storedRows } from './helpers.js';
 
 describe('static site tools over MCP, and the site over a real socket', () => {
   let s: McpTestService;

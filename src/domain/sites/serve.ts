@@ -133,6 +133,11 @@ export function matchesEtag(header: string | undefined, hash: string): boolean {
 }
 
 const negotiated = new Map<string, Encoding>();
+/** On equal q-values the server's order decides (negotiator's `preferred`, which its typings omit). */
+const PREFERRED: Encoding[] = ['br', 'gzip', 'identity'];
+interface PreferringNegotiator {
+  encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
+}
 
 /** The client's preferred encoding among those the file has (brotli, then gzip, on equal terms). */
 function chooseEncoding(file: SiteFile, acceptEncoding: string | undefined): Encoding {
@@ -142,7 +147,8 @@ function chooseEncoding(file: SiteFile, acceptEncoding: string | undefined): Enc
   const known = negotiated.get(key);
   if (known) return known;
   const available: Encoding[] = [...(file.brotli ? (['br'] as const) : []), ...(file.gzip ? (['gzip'] as const) : []), 'identity'];
-  const chosen = (new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(available) ?? 'identity') as Encoding;
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as Negotiator & PreferringNegotiator;
+  const chosen = (negotiator.encoding(available, { preferred: PREFERRED }) ?? 'identity') as Encoding;
   if (negotiated.size >= 1000) negotiated.clear();
   negotiated.set(key, chosen);
   return chosen;
