@@ -90,6 +90,27 @@ describe('static site tools over MCP, and the site over a real socket', () => {
     await other.close();
   });
 
+  it('takes a deploy larger than BODY_LIMIT over MCP HTTP and over /api/tools (the stdio server path)', async () => {
+    const big = Buffer.alloc(1536 * 1024, 7).toString('base64');
+    const client = await connectHttp('streamable', s.mcpBase, key);
+    const viaMcp = await ok(client, 'deploy_static_site', {
+      subdomain: 'mcp-big',
+      files: [{ path: 'big.bin', content: big, encoding: 'base64' }],
+    });
+    expect(viaMcp).toMatchObject({ version: 1, totalBytes: 1536 * 1024 });
+    await client.close();
+    const viaTools = await s.t.post(
+      '/api/tools/deploy_static_site',
+      { subdomain: 'mcp-big', files: [{ path: 'big.bin', content: big, encoding: 'base64' }] },
+      { apiKey: key },
+    );
+    expect(viaTools.status).toBe(200);
+    expect(viaTools.body.data).toMatchObject({ version: 2, newFiles: 0 });
+    // Other tools keep the service's BODY_LIMIT.
+    const other = await s.t.post('/api/tools/list_static_sites', { padding: 'x'.repeat(1536 * 1024) }, { apiKey: key });
+    expect(other.status).toBe(413);
+  });
+
   it('serves the API as before on hosts that are not sites, over the socket', async () => {
     const res = await overSocket(port, `127.0.0.1:${port}`, '/api/health');
     expect(JSON.parse(res.body.toString())).toMatchObject({ success: true });
