@@ -17,7 +17,7 @@ const subdomain = z
   .describe('Subdomain, e.g. "my-blog"');
 
 const siteFile = z.object({
-  path: z.string().describe('Relative path, e.g. "assets/app.js"'),
+  path: z.string(),
   content: z.string(),
   encoding: z.enum(['utf8', 'base64']).default('utf8'),
 });
@@ -49,8 +49,8 @@ export const deployStaticSite = defineTenantOperation({
   name: 'deploy_static_site',
   title: 'Deploy static site',
   description:
-    'Publishes files as a new live version of the site at <subdomain>.<sites domain>, atomically. _redirects and _headers (Netlify format) are honoured. ' +
-    'e.g. { "subdomain": "my-blog", "files": [{ "path": "index.html", "content": "<h1>Hi</h1>" }] } → { url, version, … }.',
+    'Publishes files as the new live version of <subdomain>.<sites domain>, atomically (honours _redirects, _headers). ' +
+    'e.g. { "subdomain": "my-blog", "files": [{ "path": "index.html", "content": "<h1>Hi</h1>" }] }',
   input: deployInput,
   output: z.strictObject({
     subdomain: z.string(),
