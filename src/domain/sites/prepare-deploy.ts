@@ -64,7 +64,7 @@ export async function prepareDeploy(files: readonly DeployFile[], limits: Deploy
     const folder = ancestors(path).find((a) => seen.has(a));
     if (folder) details.push({ field: 'files', message: `"${folder}" is both a file and a folder (of "${path}")` });
   }
-  if (details.length) throw validationError(`Invalid deploy — ${details[0]!.field}: ${details[0]!.message}`, details);
+  if (details.length) throw validationError(`Invalid files — ${details[0]!.field}: ${details[0]!.message}`, details);
 
   const decoded = files.map((f) => ({ path: f.path, content: Buffer.from(f.content, f.encoding) }));
   const totalBytes = decoded.reduce((sum, f) => sum + f.content.length, 0);
@@ -99,7 +99,7 @@ function checkConfigFiles(files: ReadonlyArray<{ path: string; content: Buffer }
     for (const p of parse(file.content.toString('utf8')).problems) details.push({ field: name, line: p.line, message: p.message });
   }
   if (details.length)
-    throw validationError(`Invalid ${details[0]!.field} — line ${String(details[0]!.line)}: ${details[0]!.message}`, details);
+    throw validationError(`Invalid ${details[0]!.field} in files — line ${String(details[0]!.line)}: ${details[0]!.message}`, details);
 }
 
 /** `a/b/c` → [`a`, `a/b`]. */
