@@ -9,6 +9,7 @@ import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { measureDslEvaluation } from './dsl-eval.js';
+import { measureStaticSites } from './static-sites.js';
 import { seedDatabase, type SeededTenant, type SeedPlan } from './seed.js';
 import { WORKLOADS, type Workload } from './workloads.js';
 
@@ -322,7 +323,10 @@ async function main() {
     if (engine !== 'postgres' && engine !== 'pglite') throw new Error(`unknown engine ${engine}`);
     reports.push(await runEngine(engine));
   }
-  const text = report(reports, startedAt, dsl.line);
+  // Static sites against @fastify/static, same run (bench/static-sites.ts); --sites=off skips it.
+  const sites = arg('sites', 'on') === 'off' ? null : await measureStaticSites({ duration, connections, rounds });
+  if (sites) log(sites.line);
+  const text = `${report(reports, startedAt, dsl.line)}${sites ? `\n${sites.line}\n` : ''}`;
   const out = arg('out', join(ROOT, 'bench', 'RESULTS.md'));
   writeFileSync(out, `${text}\n`);
   log(`\nwrote ${out}`);

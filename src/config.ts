@@ -68,6 +68,34 @@ const ConfigSchema = z
     PGLITE_COMPILER: z.preprocess(emptyAsUndefined, z.enum(['baseline', 'optimizing']).default('baseline')),
     SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(3600).default(10)),
     CONSOLE_DIR: z.preprocess(emptyAsUndefined, z.string().default(fileURLToPath(new URL('../console/dist', import.meta.url)))),
+    SITES_DOMAIN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name, e.g. sites.example.com')
+        .default('sites.localhost'),
+    ),
+    SITES_URL_SCHEME: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).default('http')),
+    SITES_URL_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+    SITES_MAX_DEPLOY_BYTES: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(1024)
+        .default(20 * 1024 * 1024),
+    ),
+    SITES_MAX_FILES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(2000)),
+    SITES_CACHE_BYTES: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .default(64 * 1024 * 1024),
+    ),
   })
   .refine((c) => !(c.ADMIN_EMAIL && !c.ADMIN_PASSWORD), {
     message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
@@ -114,6 +142,21 @@ export interface Config {
   readonly pglite: { readonly sharedBuffers: string; readonly compiler: 'baseline' | 'optimizing' };
   /** How long SIGTERM/SIGINT wait for requests in flight before cutting their connections. */
   readonly shutdownGraceMs: number;
+  /** Static sites (docs/sites.md). */
+  readonly sites: SitesConfig;
+}
+
+export interface SitesConfig {
+  /** Sites answer on Host `<subdomain>.<domain>` (any port). */
+  readonly domain: string;
+  /** How a site's URL is written in answers: scheme and port (omitted when it is the scheme's default). */
+  readonly urlScheme: 'http' | 'https';
+  readonly urlPort: number;
+  /** Total decoded bytes of one deploy (413 above), and its file count. */
+  readonly maxDeployBytes: number;
+  readonly maxFiles: number;
+  /** Memory for file contents served from memory (least recently used leave first). */
+  readonly cacheBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -165,5 +208,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     consoleDir: resolve(c.CONSOLE_DIR),
     pglite: Object.freeze({ sharedBuffers: c.PGLITE_SHARED_BUFFERS, compiler: c.PGLITE_COMPILER }),
     shutdownGraceMs: Math.round(c.SHUTDOWN_GRACE_SECONDS * 1000),
+    sites: Object.freeze({
+      domain: c.SITES_DOMAIN,
+      urlScheme: c.SITES_URL_SCHEME,
+      urlPort: c.SITES_URL_PORT ?? c.PORT,
+      maxDeployBytes: c.SITES_MAX_DEPLOY_BYTES,
+      maxFiles: c.SITES_MAX_FILES,
+      cacheBytes: c.SITES_CACHE_BYTES,
+    }),
   });
 }

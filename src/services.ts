@@ -19,6 +19,7 @@ import { refreshSearchTextOnPublish } from './domain/records/search-text.js';
 import { RuleCache } from './domain/rules/rule.cache.js';
 import { businessRuleSaveHooks } from './domain/rules/save-hooks.js';
 import { rebuildUniqueValuesOnPublish } from './domain/records/unique-values.js';
+import { SiteCache } from './domain/sites/site.cache.js';
 import { TenantCache } from './domain/tenants/tenant.cache.js';
 
 /** The extension points of the service, as values: composed here, passed to whoever runs them. */
@@ -64,6 +65,8 @@ export interface Services {
   readonly version: string;
   /** Fixed-window limits counted in the database, shared by every instance (docs/rate-limits.md). */
   readonly rateLimiter: RateLimiter;
+  /** Live static sites and their file bodies, for the Host-routed serving path. */
+  readonly sites: SiteCache;
 }
 
 export const SERVICE_VERSION: string = (
@@ -94,6 +97,7 @@ export async function createServices(
     mcpAudience,
     version: SERVICE_VERSION,
     rateLimiter: new RateLimiter(new DatabaseRateLimitStore(db), clock),
+    sites: new SiteCache(db, db.invalidations, config.sites.cacheBytes),
   };
 }
 

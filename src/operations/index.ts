@@ -10,6 +10,7 @@ import * as metadata from './metadata.js';
 import type { Operation } from './core/operation.js';
 import * as records from './records.js';
 import * as rules from './rules.js';
+import * as sites from './sites.js';
 import * as tenantAuth from './tenant-auth.js';
 import * as tenants from './tenants.js';
 import * as users from './users.js';
@@ -33,6 +34,7 @@ export const OPERATIONS: readonly Operation[] = [
   aggregates,
   bots,
   rules,
+  sites,
 ].flatMap((area) => Object.values(area) as Operation[]);
 
 export function findOperation(name: string): Operation | undefined {

@@ -5,6 +5,7 @@ import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
 import { RULE_SCENARIOS } from './rules.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
+import { SITE_SCENARIOS } from './sites.scenarios.js';
 import { USER_SCENARIOS } from './users.scenarios.js';
 
 /** Every feature's isolation scenarios. The isolation test fails for a tenant operation missing here. */
@@ -16,4 +17,5 @@ export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...AGGREGATE_SCENARIOS,
   ...BOT_SCENARIOS,
   ...RULE_SCENARIOS,
+  ...SITE_SCENARIOS,
 };

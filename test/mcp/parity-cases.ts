@@ -4,6 +4,7 @@ import { BOT_PARITY_CASES } from './parity-cases.bots.js';
 import { FEATURE_PARITY_CASES } from './parity-cases.features.js';
 import { RULE_PARITY_CASES } from './parity-cases.rules.js';
 import type { ParityCase } from './parity-harness.js';
+import { SITE_PARITY_CASES } from './parity-cases.sites.js';
 
 /**
  * Parity cases by tool name. The parity test fails for a tool with a REST route and no case here:
@@ -14,6 +15,7 @@ export const PARITY_CASES: Record<string, ParityCase[]> = {
   ...AGGREGATE_PARITY_CASES,
   ...BOT_PARITY_CASES,
   ...RULE_PARITY_CASES,
+  ...SITE_PARITY_CASES,
   list_tenants: [
     { title: 'tenant key sees its tenant', as: 'tenant', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },
     { title: 'admin key sees all tenants', as: 'admin', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },

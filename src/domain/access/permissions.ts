@@ -7,7 +7,7 @@ import type { Principal, RecordAction, TenantRole } from './principal.js';
  */
 
 /** What a tenant-scoped operation requires of its caller. */
-export type TenantPermission = 'schema.read' | 'schema.write' | 'users.manage' | 'bots.manage' | 'records';
+export type TenantPermission = 'schema.read' | 'schema.write' | 'users.manage' | 'bots.manage' | 'records' | 'sites.read' | 'sites.write';
 
 /** Who may call an operation that runs outside a tenant. */
 export type GlobalAccess = 'public' | 'authenticated' | 'admin';
@@ -49,6 +49,10 @@ function roleMay(role: TenantRole, permission: TenantPermission, canManageUsers:
     case 'users.manage':
       return role === 'owner' || role === 'admin' || canManageUsers;
     case 'bots.manage':
+      return role === 'owner' || role === 'admin';
+    case 'sites.read':
+      return true;
+    case 'sites.write':
       return role === 'owner' || role === 'admin';
   }
 }

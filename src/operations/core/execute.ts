@@ -44,8 +44,9 @@ async function runInTenant(op: TenantOperation, ctx: OperationContext, input: un
   if (!canUseOperation(principal, op.access.tenant)) {
     throw forbidden(`Your role does not allow ${toolRef(op.name)} (${op.access.tenant})`);
   }
+  const prepared: unknown = op.prepare ? await op.prepare({ ...ctx, principal, tenant }, input) : undefined;
   const options = { readOnly: op.mode === 'read', transaction: op.mode === 'write' || op.readTransaction === true };
-  return withTenant(ctx.db, tenant.id, options, (tx) => op.run({ ...ctx, principal, tenant, tx }, input));
+  return withTenant(ctx.db, tenant.id, options, (tx) => op.run({ ...ctx, principal, tenant, tx }, input, prepared));
 }
 
 /** The tenant an input names: administrators may name any; bound credentials only their own. */

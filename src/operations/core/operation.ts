@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Config } from '../../config.js';
 import type { TenantPermission } from '../../domain/access/permissions.js';
 import type { OperationContext, TenantContext } from './context.js';
 import type { OperationResult } from './result.js';
@@ -57,6 +58,8 @@ export interface RestBinding<In = unknown> {
   readonly argumentNames?: Readonly<Record<string, string>>;
   /** Typed by `bind`; stored with its parts erased (the route passes what the schemas produced). */
   readonly map?: (parts: RestParts<never, never, never, never>) => In;
+  /** The route's own body limit in bytes, when it takes more than BODY_LIMIT (a site deploy). */
+  readonly bodyLimit?: (config: Config) => number;
 }
 
 interface BindingSpec<P, Q, B, H, In> {
@@ -72,6 +75,7 @@ interface BindingSpec<P, Q, B, H, In> {
   headers?: H;
   argumentNames?: Readonly<Record<string, string>>;
   map?: (parts: RestParts<Out<P>, Out<Q>, Out<B>, Out<H>>) => In;
+  bodyLimit?: (config: Config) => number;
 }
 
 /** A REST binding whose `map` sees the types its schemas produce. */
@@ -124,11 +128,20 @@ export interface GlobalOperation<S extends z.ZodType = z.ZodType, O extends z.Zo
  * Runs inside `withTenant` for the caller's tenant — or, with `tenantFrom`, for the tenant its input
  * names (e.g. create_user's `tenantSlug`) — after `executeOperation` checked the permission.
  */
-export interface TenantOperation<S extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends OperationBase<S, O> {
+export interface TenantOperation<S extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, P = unknown> extends OperationBase<
+  S,
+  O
+> {
   access: { tenant: TenantPermission };
   /** The tenant (slug or id) the input names, if any; the selected tenant otherwise. */
   tenantFrom?(input: z.output<S>): string | undefined;
-  run(ctx: TenantContext, input: z.output<S>): Promise<RunResult<O>>;
+  /**
+   * Work that needs no database, done after the access check and before the tenant transaction
+   * opens (which holds PGlite's only connection): e.g. decoding, hashing and compressing a site's
+   * files. Its result is `run`'s third argument.
+   */
+  prepare?(ctx: OperationContext, input: z.output<S>): Promise<P>;
+  run(ctx: TenantContext, input: z.output<S>, prepared: P): Promise<RunResult<O>>;
 }
 
 export type Operation = GlobalOperation | TenantOperation;
@@ -137,4 +150,4 @@ export const isTenantOperation = (op: Operation): op is TenantOperation => typeo
 
 /** Identity helpers: each operation keeps its own input and output types. */
 export const defineGlobalOperation = <S extends z.ZodType, O extends z.ZodType>(op: GlobalOperation<S, O>) => op;
-export const defineTenantOperation = <S extends z.ZodType, O extends z.ZodType>(op: TenantOperation<S, O>) => op;
+export const defineTenantOperation = <S extends z.ZodType, O extends z.ZodType, P = undefined>(op: TenantOperation<S, O, P>) => op;

@@ -11,6 +11,7 @@ import { installErrorHandling, sendError } from './errors.js';
 import { registerOAuthTokenRoute } from './oauth-token.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { registerOperationRoutes } from './routes.js';
+import { answerSiteRequest, isSiteRequest, registerSites } from './sites.js';
 import { registerToolsRoute } from './tools-route.js';
 
 /** Builds the HTTP app without listening: tests use `inject()`, `main.ts` listens. */
@@ -19,7 +20,8 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimit,
     trustProxy: false,
     // Errors Fastify raises before routing (a path that is not valid percent-encoded UTF-8) answer in the envelope too.
-    frameworkErrors: (error, request, reply) => void sendError(OPERATIONS, error, request, reply),
+    frameworkErrors: (error, request, reply) =>
+      isSiteRequest(deps, request.raw) ? answerSiteRequest(deps, request, reply) : void sendError(OPERATIONS, error, request, reply),
     // Per-request lines only at debug/trace: they cost throughput and say little at info.
     logController: new fastify.LogController({
       disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
@@ -44,6 +46,8 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app, OPERATIONS);
+  // Before every other hook: a request for a static site is answered by the site alone.
+  registerSites(app, deps);
   await app.register(cors, {
     origin: deps.config.corsOrigins === '*' ? '*' : [...deps.config.corsOrigins],
     credentials: false,

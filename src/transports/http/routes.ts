@@ -53,6 +53,7 @@ function registerRoute(app: FastifyInstance, deps: TransportDeps, op: Operation,
     method: binding.method,
     url: binding.path,
     config: facts,
+    ...(binding.bodyLimit ? { bodyLimit: binding.bodyLimit(deps.config) } : {}),
     handler: async (request, reply) => {
       const facts = { token: requestToken(request), tenant: headerValue(request.headers['x-tenant-id']), clientAddress: request.ip };
       const ctx = await buildOperationContext(deps, 'rest', facts).catch((error: unknown) => {

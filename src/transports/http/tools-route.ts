@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.js';
 import { executeOperation } from '../../operations/core/execute.js';
 import type { Operation } from '../../operations/core/operation.js';
@@ -17,9 +17,21 @@ const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[
 export function registerToolsRoute(app: FastifyInstance, deps: TransportDeps, operations: readonly Operation[]): void {
   const tools = new Map(operations.filter((op) => op.tool).map((op) => [op.name, op]));
   // Its errors reach an MCP client: they are worded for MCP (see errors.ts).
-  app.post<{ Params: { name: string } }>('/api/tools/:name', { config: { surface: 'mcp' } }, async (request, reply) => {
-    const op = tools.get(request.params.name);
-    if (!op) throw notFound(`No tool "${request.params.name}"`);
+  app.post<{ Params: { name: string } }>('/api/tools/:name', { config: { surface: 'mcp' } }, (request, reply) =>
+    runTool(request.params.name, request, reply),
+  );
+  // A tool whose REST route takes a larger body (a site deploy) gets a route of its own with that limit.
+  for (const op of tools.values()) {
+    const limit = op.rest.find((b) => b.bodyLimit)?.bodyLimit?.(deps.config);
+    if (limit)
+      app.post(`/api/tools/${op.name}`, { config: { surface: 'mcp' }, bodyLimit: limit }, (request, reply) =>
+        runTool(op.name, request, reply),
+      );
+  }
+
+  async function runTool(name: string, request: FastifyRequest, reply: FastifyReply) {
+    const op = tools.get(name);
+    if (!op) throw notFound(`No tool "${name}"`);
     const ctx = await buildOperationContext(deps, 'rest', {
       token: requestToken(request),
       tenant: headerValue(request.headers['x-tenant-id']),
@@ -28,5 +40,5 @@ export function registerToolsRoute(app: FastifyInstance, deps: TransportDeps, op
     const result = await executeOperation(op, ctx, request.body ?? {});
     const effects = result.effects.filter((e) => e.kind === 'tenant_selected');
     return reply.code(200).send({ ...envelope(result), ...(effects.length ? { effects } : {}) });
-  });
+  }
 }

@@ -5,6 +5,7 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { deployBodyLimit } from '../../domain/sites/prepare-deploy.js';
 import { OPERATIONS } from '../../operations/index.js';
 import type { Operation } from '../../operations/core/operation.js';
 import { sessionOwner, type McpAuthDeps } from './auth.js';
@@ -52,7 +53,8 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   };
   const sweeper = setInterval(sweepIdle, 60_000);
   sweeper.unref();
-  const app = Fastify({ bodyLimit: config.bodyLimit, forceCloseConnections: true, logger: { level: config.logLevel } });
+  // A site deploy is the largest tool call; the guard authenticates every request before its body is read.
+  const app = Fastify({ bodyLimit: deployBodyLimit(config), forceCloseConnections: true, logger: { level: config.logLevel } });
   const log = (line: string) => app.log.error(line);
   const surface = buildToolSurface(operations, config.mcp.toolProfile);
   const newServer = () => buildMcpServer({ operations, surface, executor, version: deps.services.version, log });
