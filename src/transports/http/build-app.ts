@@ -6,7 +6,8 @@ import { AppError } from '../../errors.js';
 import { OPERATIONS } from '../../operations/index.js';
 import type { TransportDeps } from '../request-context.js';
 import { registerConsole } from './console.js';
-import { installErrorHandling, sendError } from './errors.js';
+import { clientErrorHandler, installEdgeGuards } from './edge.js';
+import { MAX_PARAM_LENGTH, installErrorHandling, sendError } from './errors.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { registerOperationRoutes } from './routes.js';
 import { registerToolsRoute } from './tools-route.js';
@@ -16,6 +17,9 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: deps.config.bodyLimit,
     trustProxy: false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Errors Node raises before a request exists (oversized or unparsable headers) answer in the envelope.
+    clientErrorHandler,
     // Errors Fastify raises before routing (a path that is not valid percent-encoded UTF-8) answer in the envelope too.
     frameworkErrors: (error, request, reply) => void sendError(OPERATIONS, error, request, reply),
     // Per-request lines only at debug/trace: they cost throughput and say little at info.
@@ -42,6 +46,7 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app, OPERATIONS);
+  installEdgeGuards(app);
   await app.register(cors, {
     origin: deps.config.corsOrigins === '*' ? '*' : [...deps.config.corsOrigins],
     credentials: false,

@@ -6,6 +6,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { OPERATIONS } from '../../operations/index.js';
+import { clientErrorHandler } from '../http/edge.js';
+import { installErrorHandling, sendError } from '../http/errors.js';
 import type { Operation } from '../../operations/core/operation.js';
 import { sessionOwner, type McpAuthDeps } from './auth.js';
 import { buildMcpServer } from './build-mcp-server.js';
@@ -52,7 +54,15 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   };
   const sweeper = setInterval(sweepIdle, 60_000);
   sweeper.unref();
-  const app = Fastify({ bodyLimit: config.bodyLimit, forceCloseConnections: true, logger: { level: config.logLevel } });
+  const app = Fastify({
+    bodyLimit: config.bodyLimit,
+    forceCloseConnections: true,
+    logger: { level: config.logLevel },
+    // Outside the MCP protocol's own JSON-RPC answers, this port answers errors in the API's envelope too.
+    clientErrorHandler,
+    frameworkErrors: (error, request, reply) => void sendError(operations, error, request, reply),
+  });
+  installErrorHandling(app, operations);
   const log = (line: string) => app.log.error(line);
   const surface = buildToolSurface(operations, config.mcp.toolProfile);
   const newServer = () => buildMcpServer({ operations, surface, executor, version: deps.services.version, log });
