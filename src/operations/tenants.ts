@@ -88,7 +88,8 @@ export const selectTenant = defineGlobalOperation({
     const tenant = await resolveVisibleTenant(ctx.db, ctx.services.tenants, p, input.tenantSlug);
     const effects: Effect[] = [{ kind: 'tenant_selected', tenant }];
     if (p.kind === 'admin' && p.credential === 'token') {
-      const { token } = await ctx.services.jwt.signAdminToken(p.adminId, tenant.id, ctx.config.adminTokenTtlSeconds);
+      // The new token joins the caller's login family: logging out of either ends both.
+      const { token } = await ctx.services.jwt.signAdminToken(p.adminId, tenant.id, ctx.config.adminTokenTtlSeconds, p.tokenFamily);
       effects.push({ kind: 'admin_session_started', token, maxAgeSeconds: ctx.config.adminTokenTtlSeconds });
       return withEffects({ token, tenant }, { effects });
     }

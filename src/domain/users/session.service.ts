@@ -111,6 +111,20 @@ export async function authenticateMcpUserToken(
   return principal;
 }
 
+/**
+ * Ends the session of an MCP user token presented in a request body (REST cannot authenticate with
+ * MCP tokens: their audience is the MCP server). Possession of the token is the authority to end it.
+ */
+export async function logoutMcpUserToken(
+  db: Database,
+  deps: { readonly clock: Clock; readonly jwt: JwtSigner; readonly mcpAudience: string },
+  token: string,
+): Promise<{ loggedOut: true }> {
+  const principal = await authenticateMcpUserToken(db, deps, token);
+  if (!principal) throw unauthorized('Invalid, expired or already ended token: give the token tenant_login answered');
+  return logoutTenantUser(db, principal);
+}
+
 /** Ends the session the caller used. */
 export async function logoutTenantUser(db: Database, principal: Principal): Promise<{ loggedOut: true }> {
   if (principal.kind !== 'tenant_user')
