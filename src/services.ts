@@ -73,7 +73,7 @@ export async function createServices(
 ): Promise<Services> {
   const clock = options.clock ?? systemClock;
   const jwt = new JwtSigner(await loadJwtSecret(db, config.jwtSecret), () => clock.now());
-  const apiKeys = new ApiKeyCache(clock);
+  const apiKeys = new ApiKeyCache(db.invalidations);
   const mcpAudience = config.mcp.serverUrl;
   return {
     clock,
