@@ -39,10 +39,9 @@ export const adminLogout = defineGlobalOperation({
   access: 'public',
   rest: [bind({ method: 'POST', path: '/api/auth/logout' })],
   run: async (ctx) =>
-    withEffects(
-      await logoutAdmin(ctx.db, ctx.principal, { now: ctx.services.clock.now(), ttlSeconds: ctx.config.adminTokenTtlSeconds }),
-      { effects: [{ kind: 'admin_session_ended' }] },
-    ),
+    withEffects(await logoutAdmin(ctx.db, ctx.principal, { now: ctx.services.clock.now(), ttlSeconds: ctx.config.adminTokenTtlSeconds }), {
+      effects: [{ kind: 'admin_session_ended' }],
+    }),
 });
 
 export const adminMe = defineGlobalOperation({
