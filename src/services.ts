@@ -75,10 +75,12 @@ export async function createServices(
   const jwt = new JwtSigner(await loadJwtSecret(db, config.jwtSecret), () => clock.now());
   const apiKeys = new ApiKeyCache(db.invalidations);
   const mcpAudience = config.mcp.serverUrl;
+  const rateLimiter = new RateLimiter(new DatabaseRateLimitStore(db), clock);
+  const sleep = clock.sleep?.bind(clock) ?? systemClock.sleep!;
   return {
     clock,
     jwt,
-    loginThrottle: new LoginThrottle(clock),
+    loginThrottle: new LoginThrottle(rateLimiter, sleep),
     apiKeys,
     tenants: new TenantCache(),
     entities: new PublishedEntityCache(db.invalidations),
@@ -87,7 +89,7 @@ export async function createServices(
     credentials: createCredentialRegistry(credentialKinds({ db, clock, jwt, apiKeys, mcpAudience })),
     mcpAudience,
     version: SERVICE_VERSION,
-    rateLimiter: new RateLimiter(new DatabaseRateLimitStore(db), clock),
+    rateLimiter,
   };
 }
 

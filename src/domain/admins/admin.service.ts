@@ -35,15 +35,15 @@ export async function loginAdmin(
   clientAddress: string,
 ) {
   const email = input.email.toLowerCase();
-  services.loginThrottle.assertAllowed(ADMIN_REALM, email, clientAddress);
+  await services.loginThrottle.beforeAttempt(ADMIN_REALM, email, clientAddress);
   const admin = await findAdminByEmail(db, email);
   // Always run bcrypt, so an unknown email takes as long as a wrong password.
   const ok = await verifyPassword(input.password, admin?.passwordHash);
   if (!admin || !ok) {
-    services.loginThrottle.recordFailure(ADMIN_REALM, email, clientAddress);
+    await services.loginThrottle.recordFailure(ADMIN_REALM, email, clientAddress);
     throw unauthorized(BAD_LOGIN_MESSAGE);
   }
-  services.loginThrottle.recordSuccess(ADMIN_REALM, email);
+  await services.loginThrottle.recordSuccess(ADMIN_REALM, email, clientAddress);
   const { token } = await services.jwt.signAdminToken(admin.id, undefined, ttlSeconds);
   return { token, admin: { id: admin.id, email: admin.email, name: admin.name } };
 }
