@@ -10,6 +10,9 @@ export const ERROR_CODES = [
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
+  'REQUEST_TIMEOUT',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

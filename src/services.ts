@@ -80,13 +80,15 @@ export async function createServices(
 ): Promise<Services> {
   const clock = options.clock ?? systemClock;
   const jwt = new JwtSigner(await loadJwtSecret(db, config.jwtSecret), () => clock.now());
-  const apiKeys = new ApiKeyCache(clock);
+  const apiKeys = new ApiKeyCache(db.invalidations);
   const mcpAudience = config.mcp.serverUrl;
   const rules = new RuleCache(db.invalidations);
+  const rateLimiter = new RateLimiter(new DatabaseRateLimitStore(db), clock);
+  const sleep = clock.sleep?.bind(clock) ?? systemClock.sleep!;
   return {
     clock,
     jwt,
-    loginThrottle: new LoginThrottle(clock),
+    loginThrottle: new LoginThrottle(rateLimiter, sleep),
     apiKeys,
     tenants: new TenantCache(),
     entities: new PublishedEntityCache(db.invalidations),
@@ -96,7 +98,7 @@ export async function createServices(
     credentials: createCredentialRegistry(credentialKinds({ db, clock, jwt, apiKeys, mcpAudience })),
     mcpAudience,
     version: SERVICE_VERSION,
-    rateLimiter: new RateLimiter(new DatabaseRateLimitStore(db), clock),
+    rateLimiter,
     sites: new SiteCache(db, db.invalidations, config.sites.cacheBytes),
   };
 }

@@ -1,3 +1,4 @@
+import type { Database, Queryable } from './database.js';
 import type { TenantTx } from './with-tenant.js';
 
 export { InvalidationBus, type InvalidationListener } from './invalidation-bus.js';
@@ -24,6 +25,21 @@ export async function announceChange(tx: TenantTx, key: string): Promise<void> {
   const bus = tx.invalidations;
   await tx.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, `${bus.origin} ${key}`]);
   tx.afterCommit(() => bus.dispatch(key));
+}
+
+/**
+ * Runs `change` on a global table (API keys, …) in an owner transaction that also announces `key`:
+ * other processes hear at its commit, this one right after it. For global data, which `withTenant`
+ * does not reach.
+ */
+export async function changeGlobal<T>(db: Database, key: string, change: (tx: Queryable) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const value = await change(tx);
+    await tx.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, `${db.invalidations.origin} ${key}`]);
+    return value;
+  });
+  db.invalidations.dispatch(key);
+  return result;
 }
 
 /** True once `tx` changed `key`: its view is uncommitted, so it must neither read nor fill a cache. */

@@ -52,5 +52,5 @@ export const revokeApiKey = defineGlobalOperation({
   tool: false,
   access: 'admin',
   rest: [bind({ method: 'DELETE', path: '/api/auth/api-keys/:id', params: z.object({ id: z.string().trim().min(1) }) })],
-  run: (ctx, input) => revokeKey(ctx.db, ctx.services.apiKeys, input.id),
+  run: (ctx, input) => revokeKey(ctx.db, input.id),
 });

@@ -28,7 +28,8 @@ export const adminLogin = defineGlobalOperation({
 export const adminLogout = defineGlobalOperation({
   name: 'admin_logout',
   title: 'Administrator logout',
-  description: 'Revokes the admin token used for the call and clears the admin cookie; answers { loggedOut: true }.',
+  description:
+    'Ends the login of the admin token used for the call — that token and every token made from the same login (tenant selections) — and clears the admin cookie; answers { loggedOut: true }.',
   input: z.object({}),
   output: loggedOutOutput,
   mode: 'write',
@@ -37,7 +38,10 @@ export const adminLogout = defineGlobalOperation({
   tool: false,
   access: 'public',
   rest: [bind({ method: 'POST', path: '/api/auth/logout' })],
-  run: async (ctx) => withEffects(await logoutAdmin(ctx.db, ctx.principal), { effects: [{ kind: 'admin_session_ended' }] }),
+  run: async (ctx) =>
+    withEffects(await logoutAdmin(ctx.db, ctx.principal, { now: ctx.services.clock.now(), ttlSeconds: ctx.config.adminTokenTtlSeconds }), {
+      effects: [{ kind: 'admin_session_ended' }],
+    }),
 });
 
 export const adminMe = defineGlobalOperation({

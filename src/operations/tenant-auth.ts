@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { withTenant } from '../db/with-tenant.js';
 import type { Principal } from '../domain/access/principal.js';
 import { resolveTenant } from '../domain/tenants/tenant.service.js';
-import { loginTenantUser, logoutTenantUser } from '../domain/users/session.service.js';
+import { loginTenantUser, logoutMcpUserToken, logoutTenantUser } from '../domain/users/session.service.js';
 import { createUser as insertUser, getUser } from '../domain/users/user.service.js';
-import { bySurface, forbidden } from '../errors.js';
+import { bySurface, forbidden, toolRef } from '../errors.js';
 import { bind, defineGlobalOperation, defineTenantOperation } from './core/operation.js';
 import { loggedOutOutput, tenantLoginOutput, userOutput, userSummaryOutput } from './schemas/auth.js';
 import { newUserShape } from './user-inputs.js';
@@ -66,7 +66,9 @@ export const tenantLogin = defineGlobalOperation({
 
 function tenantUser(principal: Principal | null, action: string) {
   if (principal?.kind !== 'tenant_user') {
-    throw forbidden(`${action} is for tenant-user tokens (from POST /api/auth/tenant/login)`);
+    throw forbidden(
+      `${action} is for tenant-user tokens (${bySurface({ rest: 'from POST /api/auth/tenant/login', mcp: `from ${toolRef('tenant_login')}` })})`,
+    );
   }
   return principal;
 }
@@ -74,15 +76,34 @@ function tenantUser(principal: Principal | null, action: string) {
 export const tenantLogout = defineGlobalOperation({
   name: 'tenant_logout',
   title: 'Tenant user logout',
-  description: 'Ends the session of the user token used for the call; the token answers 401 afterwards.',
+  description:
+    'Ends the session of the user token this call carries (e.g. the tenant_login token of this MCP connection); it answers 401 afterwards.',
   input: z.object({}),
+  output: loggedOutOutput,
+  mode: 'write',
+  idempotent: true,
+  profile: 'core',
+  tool: true,
+  access: 'authenticated',
+  rest: [bind({ method: 'POST', path: '/api/auth/tenant/logout' })],
+  run: (ctx) => logoutTenantUser(ctx.db, tenantUser(ctx.principal, 'tenant_logout')),
+});
+
+const mcpLogoutInput = z.object({ token: z.string().trim().min(1).max(4096).describe('A token tenant_login answered') });
+
+export const tenantMcpLogout = defineGlobalOperation({
+  name: 'tenant_mcp_logout',
+  title: 'End an MCP user token',
+  description:
+    'Ends the session of an MCP user token (from tenant_login or POST /api/auth/tenant/mcp-login), given in the body: e.g. { "token": "eyJ…" }. REST does not accept MCP tokens as credentials, so the token itself is the authority.',
+  input: mcpLogoutInput,
   output: loggedOutOutput,
   mode: 'write',
   profile: 'all',
   tool: false,
-  access: 'authenticated',
-  rest: [bind({ method: 'POST', path: '/api/auth/tenant/logout' })],
-  run: (ctx) => logoutTenantUser(ctx.db, tenantUser(ctx.principal, 'tenant_logout')),
+  access: 'public',
+  rest: [bind({ method: 'POST', path: '/api/auth/tenant/mcp-logout', body: mcpLogoutInput })],
+  run: (ctx, input) => logoutMcpUserToken(ctx.db, ctx.services, input.token),
 });
 
 export const tenantMe = defineGlobalOperation({

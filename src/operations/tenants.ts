@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { boundTenantOf } from '../domain/credentials/request-tenant.js';
+import { boundTenantOf, resolveVisibleTenant } from '../domain/credentials/request-tenant.js';
 import { listTenants as listAllTenants } from '../domain/tenants/tenant.repository.js';
-import { SLUG_PATTERN, createTenant as insertTenant, resolveTenant } from '../domain/tenants/tenant.service.js';
-import { forbidden, toolRef } from '../errors.js';
+import { SLUG_PATTERN, createTenant as insertTenant } from '../domain/tenants/tenant.service.js';
+import { toolRef } from '../errors.js';
 import { bind, defineGlobalOperation } from './core/operation.js';
 import { withEffects, type Effect } from './core/result.js';
 import { tenantOutput, tenantRefOutput } from './schemas/auth.js';
@@ -83,15 +83,13 @@ export const selectTenant = defineGlobalOperation({
     }),
   ],
   run: async (ctx, input) => {
-    const tenant = await resolveTenant(ctx.db, ctx.services.tenants, input.tenantSlug);
     const p = ctx.principal!;
-    const bound = boundTenantOf(p);
-    if (bound !== null && bound !== tenant.id) {
-      throw forbidden(`This credential is limited to its own tenant; ${toolRef('list_tenants')} shows it`);
-    }
+    // A credential bound to a tenant finds only its own: another tenant answers as a missing one.
+    const tenant = await resolveVisibleTenant(ctx.db, ctx.services.tenants, p, input.tenantSlug);
     const effects: Effect[] = [{ kind: 'tenant_selected', tenant }];
     if (p.kind === 'admin' && p.credential === 'token') {
-      const { token } = await ctx.services.jwt.signAdminToken(p.adminId, tenant.id, ctx.config.adminTokenTtlSeconds);
+      // The new token joins the caller's login family: logging out of either ends both.
+      const { token } = await ctx.services.jwt.signAdminToken(p.adminId, tenant.id, ctx.config.adminTokenTtlSeconds, p.tokenFamily);
       effects.push({ kind: 'admin_session_started', token, maxAgeSeconds: ctx.config.adminTokenTtlSeconds });
       return withEffects({ token, tenant }, { effects });
     }

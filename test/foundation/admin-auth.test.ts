@@ -118,7 +118,7 @@ describe('failed-login rate limits', () => {
     await t.close();
   });
 
-  it('answers 429 with Retry-After after 10 failures for one email, until the window passes', async () => {
+  it('answers 429 with Retry-After after 10 failures for one email from one address, until the window passes', async () => {
     for (let i = 0; i < 10; i++) {
       expect((await t.post('/api/auth/login', { email: ADMIN_EMAIL, password: `wrong-${i}` })).status).toBe(401);
     }

@@ -75,7 +75,11 @@ describe('API keys', () => {
     const res = await t.get('/api/auth/tenants', { apiKey: a.apiKey, tenant: b.slug });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('UNAUTHORIZED');
-    expect((await t.post(`/api/auth/tenants/${b.slug}/select`, {}, { apiKey: a.apiKey })).status).toBe(403);
+    // Selecting another tenant answers exactly as a missing one (no tenant existence oracle).
+    const foreign = await t.post(`/api/auth/tenants/${b.slug}/select`, {}, { apiKey: a.apiKey });
+    const missing = await t.post(`/api/auth/tenants/no-such-tenant/select`, {}, { apiKey: a.apiKey });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message.replace(b.slug, '?')).toBe(missing.body.error.message.replace('no-such-tenant', '?'));
   });
 
   it('an admin key acts as its administrator with a tenant named per request', async () => {

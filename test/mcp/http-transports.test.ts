@@ -39,7 +39,7 @@ describe.each<TransportKind>(['streamable', 'sse'])('MCP over %s HTTP', (kind) =
     expect(Object.keys(spec.paths)).toContain('/api/entities/clientes/records');
     const other = await callTool(client, 'select_tenant', { tenantSlug: 'other-co' });
     expect(other.isError).toBe(true);
-    expect(other.json.code).toBe('FORBIDDEN');
+    expect(other.json.code).toBe('NOT_FOUND');
     await client.close();
   });
 

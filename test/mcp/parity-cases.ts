@@ -48,6 +48,16 @@ export const PARITY_CASES: Record<string, ParityCase[]> = {
       rest: () => ({ method: 'POST', path: '/api/auth/tenants/parity-other/select' }),
     },
   ],
+  tenant_logout: [
+    {
+      title: 'an API key has no user session to end',
+      refused: true,
+      as: 'tenant',
+      args: () => ({}),
+      rest: () => ({ method: 'POST', path: '/api/auth/tenant/logout' }),
+      worded: { rest: /POST \/api\/auth\/tenant\/login/, mcp: /from tenant_login/ },
+    },
+  ],
   generate_api_client: [
     {
       title: "a client of the tenant's published entities",

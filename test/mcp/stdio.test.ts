@@ -60,7 +60,7 @@ describe('MCP over stdio (npm run mcp / tenantbase mcp)', () => {
     const spec = await ok(client, 'get_rest_api_spec', { entityName: 'ignored extra' });
     expect(Object.keys(spec.paths)).toContain('/api/entities/productos/records');
     const other = await callTool(client, 'select_tenant', { tenantSlug: 'elsewhere' });
-    expect(other).toMatchObject({ isError: true, json: { code: 'FORBIDDEN' } });
+    expect(other).toMatchObject({ isError: true, json: { code: 'NOT_FOUND' } });
     await client.close();
     expect(stderr()).toContain('acting through');
   });

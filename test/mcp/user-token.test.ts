@@ -33,7 +33,7 @@ describe('tenant-user tokens on the MCP HTTP transports', () => {
     expect((await ok(user, 'list_tenants')).map((t: { slug: string }) => t.slug)).toEqual([tenant.slug]);
     expect(await callTool(user, 'select_tenant', { tenantSlug: 'users-other' })).toMatchObject({
       isError: true,
-      json: { code: 'FORBIDDEN' },
+      json: { code: 'NOT_FOUND' },
     });
     await user.close();
   });

@@ -81,20 +81,25 @@ describe('PublishedEntityCache', () => {
     expect(cache.get('t1', 'n')).toMatchObject({ version: 1 });
   });
 
-  it('evicts per tenant or everything, expires after the TTL, and hands out frozen definitions', () => {
-    let now = 0;
-    const cache = new PublishedEntityCache(new InvalidationBus(), () => now);
+  it('evicts per tenant or everything, and hands out frozen definitions', () => {
+    const cache = new PublishedEntityCache(new InvalidationBus());
     cache.put('t1', 'n', structuredClone(entity), cache.mark());
     cache.put('t2', 'n', structuredClone(entity), cache.mark());
     cache.evict('t1');
     expect(cache.get('t1', 'n')).toBeUndefined();
     const kept = cache.get('t2', 'n')!;
     expect(Object.isFrozen(kept.definition.fields)).toBe(true);
-    now = 61_000;
-    expect(cache.get('t2', 'n')).toBeUndefined();
-    cache.put('t2', 'n', structuredClone(entity), cache.mark());
     cache.evict(null);
     expect(cache.get('t2', 'n')).toBeUndefined();
+  });
+
+  it('is bounded by tenants: past the bound the least recently used tenant goes, never the whole cache', () => {
+    const cache = new PublishedEntityCache(new InvalidationBus(), 3);
+    for (const t of ['t1', 't2', 't3']) cache.put(t, 'n', structuredClone(entity), cache.mark());
+    expect(cache.get('t1', 'n')).toBeDefined(); // t1 is now the most recently used
+    cache.put('t4', 'n', structuredClone(entity), cache.mark());
+    expect(cache.size).toBe(3);
+    expect(['t1', 't2', 't3', 't4'].map((t) => cache.get(t, 'n') !== undefined)).toEqual([true, false, true, true]);
   });
 });
 

@@ -71,21 +71,41 @@ describe('tenant login abuse resistance', () => {
     expect(res.status).toBe(401);
   });
 
-  it(`answers 429 with Retry-After after ${LOGIN_LIMITS.perAccount} failures for one (tenant, email)`, async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      expect((await loginFrom(`10.1.0.${i}`, acme.slug, 'cy@example.com', 'wrong-password')).status).toBe(401);
+  it(`answers 429 with Retry-After after ${LOGIN_LIMITS.perAccountAndAddress} failures for one (tenant, email) from one address`, async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) {
+      expect((await loginFrom('10.1.0.1', acme.slug, 'cy@example.com', 'wrong-password')).status).toBe(401);
     }
-    const limited = await loginFrom('10.1.1.1', acme.slug, 'cy@example.com', PASSWORD);
+    const limited = await loginFrom('10.1.0.1', acme.slug, 'cy@example.com', PASSWORD);
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
-    // Another email of the tenant, and the same email in another tenant, are not affected.
-    expect((await loginFrom('10.1.1.1', acme.slug, 'bo@example.com', PASSWORD)).status).toBe(200);
-    expect((await loginFrom('10.1.1.1', other.slug, 'cy@example.com', PASSWORD)).status).toBe(200);
-    // When the window has passed, the right password works again.
+    // The same account from another address, another email from this address, and the same email
+    // in another tenant are not refused.
+    expect((await loginFrom('10.1.0.2', acme.slug, 'cy@example.com', PASSWORD)).status).toBe(200);
+    expect((await loginFrom('10.1.0.1', acme.slug, 'bo@example.com', PASSWORD)).status).toBe(200);
+    expect((await loginFrom('10.1.0.1', other.slug, 'cy@example.com', PASSWORD)).status).toBe(200);
+    // When the window has passed, the right password works from that address again.
     t.clock.advance(LOGIN_LIMITS.windowMs);
-    expect((await loginFrom('10.1.1.1', acme.slug, 'cy@example.com', PASSWORD)).status).toBe(200);
+    expect((await loginFrom('10.1.0.1', acme.slug, 'cy@example.com', PASSWORD)).status).toBe(200);
+  });
+
+  it('no stranger can lock an account: failures from many addresses slow its logins down, never refuse the right password', async () => {
+    await createUser(t, acme, { email: 'target@example.com' });
+    t.clock.sleeps.length = 0;
+    // 30 wrong passwords from 15 addresses (2 each: none reaches its own limits).
+    for (let i = 0; i < 30; i++) {
+      expect((await loginFrom(`10.3.0.${i % 15}`, acme.slug, 'target@example.com', 'wrong-password')).status).toBe(401);
+    }
+    // From the 5th failure on each attempt waited, the wait doubling up to its cap.
+    const waits = t.clock.sleeps.splice(0);
+    expect(waits.slice(0, 4)).toEqual([250, 500, 1000, 2000]);
+    expect(waits.length).toBe(30 - LOGIN_LIMITS.delayAfter);
+    expect(Math.max(...waits)).toBe(LOGIN_LIMITS.delayMaxMs);
+    // The owner, from an address without failures: slowed, not refused.
+    const owner = await loginFrom('10.3.1.1', acme.slug, 'target@example.com', PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(t.clock.sleeps.splice(0)).toEqual([LOGIN_LIMITS.delayMaxMs]);
   });
 
   it(`answers 429 after ${LOGIN_LIMITS.perAddress} failures from one address, whatever the email`, async () => {

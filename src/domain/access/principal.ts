@@ -33,6 +33,8 @@ export type Principal =
       /** Tenant selected inside the admin token, if any. */
       selectedTenantId?: string | undefined;
       tokenId?: string | undefined;
+      /** The login the admin token descends from (logout ends the whole family). */
+      tokenFamily?: string | undefined;
       tokenExpiresAt?: Date | undefined;
       keyId?: string | undefined;
     }

@@ -24,21 +24,29 @@ export async function findAdminByEmail(db: Queryable, email: string): Promise<Ad
   return row;
 }
 
-/** The administrator behind a token, unless that token was revoked by logout. */
+/**
+ * The administrator behind a token, unless logout revoked the token or its family.
+ * `revoked_admin_tokens.jti` holds token ids and token family ids alike (both UUIDs).
+ */
 export async function findAdminForToken(
   db: Queryable,
   adminId: string,
-  tokenId: string,
+  token: { id: string; family: string },
 ): Promise<{ id: string; email: string; name: string } | undefined> {
   const [row] = await db.query<{ id: string; email: string; name: string }>(
     `select id, email, name from admins
-      where id = $1 and not exists (select 1 from revoked_admin_tokens where jti = $2)`,
-    [adminId, tokenId],
+      where id = $1 and not exists (select 1 from revoked_admin_tokens where jti in ($2, $3))`,
+    [adminId, token.id, token.family],
   );
   return row;
 }
 
-export async function revokeAdminToken(db: Queryable, tokenId: string, expiresAt: Date): Promise<void> {
+/** Revokes a token id or a whole family until `expiresAt` (when every token it covers has expired). */
+export async function revokeAdminToken(db: Queryable, id: string, expiresAt: Date): Promise<void> {
   await db.query('delete from revoked_admin_tokens where expires_at < now()');
-  await db.query('insert into revoked_admin_tokens (jti, expires_at) values ($1, $2) on conflict do nothing', [tokenId, expiresAt]);
+  await db.query(
+    `insert into revoked_admin_tokens (jti, expires_at) values ($1, $2)
+     on conflict (jti) do update set expires_at = greatest(revoked_admin_tokens.expires_at, excluded.expires_at)`,
+    [id, expiresAt],
+  );
 }

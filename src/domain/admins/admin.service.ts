@@ -35,15 +35,15 @@ export async function loginAdmin(
   clientAddress: string,
 ) {
   const email = input.email.toLowerCase();
-  services.loginThrottle.assertAllowed(ADMIN_REALM, email, clientAddress);
+  await services.loginThrottle.beforeAttempt(ADMIN_REALM, email, clientAddress);
   const admin = await findAdminByEmail(db, email);
   // Always run bcrypt, so an unknown email takes as long as a wrong password.
   const ok = await verifyPassword(input.password, admin?.passwordHash);
   if (!admin || !ok) {
-    services.loginThrottle.recordFailure(ADMIN_REALM, email, clientAddress);
+    await services.loginThrottle.recordFailure(ADMIN_REALM, email, clientAddress);
     throw unauthorized(BAD_LOGIN_MESSAGE);
   }
-  services.loginThrottle.recordSuccess(ADMIN_REALM, email);
+  await services.loginThrottle.recordSuccess(ADMIN_REALM, email, clientAddress);
   const { token } = await services.jwt.signAdminToken(admin.id, undefined, ttlSeconds);
   return { token, admin: { id: admin.id, email: admin.email, name: admin.name } };
 }
@@ -52,7 +52,7 @@ export async function loginAdmin(
 export async function authenticateAdminToken(db: Database, jwt: JwtSigner, token: string): Promise<Principal | null> {
   const claims = await jwt.verifyAdminToken(token);
   if (!claims) return null;
-  const admin = await findAdminForToken(db, claims.adminId, claims.tokenId);
+  const admin = await findAdminForToken(db, claims.adminId, { id: claims.tokenId, family: claims.family });
   if (!admin) return null;
   return {
     kind: 'admin',
@@ -62,14 +62,25 @@ export async function authenticateAdminToken(db: Database, jwt: JwtSigner, token
     credential: 'token',
     selectedTenantId: claims.tenantId,
     tokenId: claims.tokenId,
+    tokenFamily: claims.family,
     tokenExpiresAt: claims.expiresAt,
   };
 }
 
-/** Revokes the admin token the caller used, if any. */
-export async function logoutAdmin(db: Database, principal: Principal | null): Promise<{ loggedOut: true }> {
+/**
+ * Ends the login the caller's admin token belongs to: the token, the token it was made from and
+ * every token made from either (tenant selections) stop working at once, on every instance (each
+ * request checks the revocation table). The family stays revoked until the last token it may hold
+ * has expired: none was issued after now, so none lives longer than `now + ttl`.
+ */
+export async function logoutAdmin(
+  db: Database,
+  principal: Principal | null,
+  token: { now: Date; ttlSeconds: number },
+): Promise<{ loggedOut: true }> {
   if (principal?.kind === 'admin' && principal.tokenId && principal.tokenExpiresAt) {
-    await revokeAdminToken(db, principal.tokenId, principal.tokenExpiresAt);
+    const familyEnds = new Date(Math.max(principal.tokenExpiresAt.getTime(), token.now.getTime() + token.ttlSeconds * 1000));
+    await revokeAdminToken(db, principal.tokenFamily ?? principal.tokenId, familyEnds);
   }
   return { loggedOut: true };
 }

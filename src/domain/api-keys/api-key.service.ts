@@ -2,7 +2,8 @@ import type { Database } from '../../db/database.js';
 import { notFound, validationError } from '../../errors.js';
 import type { Principal, TenantRef } from '../access/principal.js';
 import { digestsEqual, hashSecret, randomSecret } from '../auth/tokens.js';
-import type { ApiKeyCache } from './api-key.cache.js';
+import { changeGlobal } from '../../db/invalidation.js';
+import { apiKeyChangeKey, type ApiKeyCache } from './api-key.cache.js';
 import {
   findActiveApiKeyByHash,
   insertApiKey,
@@ -42,9 +43,10 @@ export async function createApiKey(
 
 export const listApiKeys = (db: Database) => listActiveApiKeys(db);
 
-export async function revokeKey(db: Database, cache: ApiKeyCache, id: string) {
-  if (!isUuid(id) || !(await revokeApiKey(db, id))) throw notFound(`API key ${id} not found or already revoked`);
-  cache.evict(id);
+/** Revokes a key: every instance's cache forgets it when the revocation commits (apiKeyChangeKey). */
+export async function revokeKey(db: Database, id: string) {
+  const revoked = isUuid(id) && (await changeGlobal(db, apiKeyChangeKey(id), (tx) => revokeApiKey(tx, id)));
+  if (!revoked) throw notFound(`API key ${id} not found or already revoked`);
   return { id, revoked: true as const };
 }
 

@@ -20,6 +20,11 @@ export interface AdminTokenClaims {
   adminId: string;
   tenantId?: string | undefined;
   tokenId: string;
+  /**
+   * The login this token descends from: a login starts a family (its own id), and a token made from
+   * another (selecting a tenant) inherits it, so logout can end them all (docs/security.md).
+   */
+  family: string;
   expiresAt: Date;
 }
 
@@ -30,15 +35,18 @@ export class JwtSigner {
     private readonly now: () => Date,
   ) {}
 
+  /** A new admin token; `family` is the family of the token it is made from (none for a login). */
   async signAdminToken(
     adminId: string,
     tenantId: string | undefined,
     ttlSeconds: number,
+    family?: string,
   ): Promise<{ token: string; claims: AdminTokenClaims }> {
     const tokenId = randomUUID();
+    const fam = family ?? tokenId;
     const iat = Math.floor(this.now().getTime() / 1000);
     const exp = iat + ttlSeconds;
-    const jwt = new SignJWT(tenantId ? { tid: tenantId } : {})
+    const jwt = new SignJWT(tenantId ? { tid: tenantId, fam } : { fam })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(ADMIN_AUDIENCE)
@@ -46,7 +54,7 @@ export class JwtSigner {
       .setJti(tokenId)
       .setIssuedAt(iat)
       .setExpirationTime(exp);
-    return { token: await jwt.sign(this.secret), claims: { adminId, tenantId, tokenId, expiresAt: new Date(exp * 1000) } };
+    return { token: await jwt.sign(this.secret), claims: { adminId, tenantId, tokenId, family: fam, expiresAt: new Date(exp * 1000) } };
   }
 
   async verifyAdminToken(token: string): Promise<AdminTokenClaims | null> {
@@ -56,6 +64,8 @@ export class JwtSigner {
       adminId: claims.sub,
       tenantId: typeof claims.tid === 'string' ? claims.tid : undefined,
       tokenId: claims.jti,
+      // Tokens signed before families existed are a family of their own.
+      family: typeof claims.fam === 'string' ? claims.fam : claims.jti,
       expiresAt: new Date(claims.exp * 1000),
     };
   }

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js';
 import { bySurface, unauthorized } from '../../errors.js';
 import type { Principal, TenantRef } from '../access/principal.js';
 import type { TenantCache } from '../tenants/tenant.cache.js';
-import { resolveTenant } from '../tenants/tenant.service.js';
+import { resolveTenant, tenantNotFound } from '../tenants/tenant.service.js';
 
 /** The tenant a principal is bound to, or null for principals that may act in any tenant. */
 export function boundTenantOf(principal: Principal): string | null {
@@ -48,5 +48,19 @@ export async function resolveRequestTenant(
       }),
     );
   }
+  return own;
+}
+
+/**
+ * A tenant a caller names to work in (select_tenant). For a credential bound to a tenant, any other
+ * tenant answers exactly as a missing one (NOT_FOUND, same message): whether a foreign tenant
+ * exists is not the caller's to learn (docs/security.md "Tenant existence").
+ */
+export async function resolveVisibleTenant(db: Database, tenants: TenantCache, principal: Principal, idOrSlug: string): Promise<TenantRef> {
+  const bound = boundTenantOf(principal);
+  if (bound === null) return resolveTenant(db, tenants, idOrSlug);
+  const own = await resolveTenant(db, tenants, bound);
+  const name = idOrSlug.trim();
+  if (name !== own.id && name.toLowerCase() !== own.slug) throw tenantNotFound(idOrSlug);
   return own;
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { hasPendingChange, type InvalidationBus } from '../../db/invalidation.js';
 import type { TenantTx } from '../../db/with-tenant.js';
 import { entitiesChangeKey, findPublishedEntity } from './entity.repository.js';
@@ -11,27 +12,25 @@ import type { PublishedEntity } from './entity.types.js';
  * `announceChange(tx, entitiesChangeKey(tenant))` in the changing transaction (entity.repository.ts).
  * This process evicts the tenant right after its COMMIT; other processes on the same PostgreSQL
  * server evict when the NOTIFY sent at that commit reaches them (milliseconds), and clear everything
- * when their listener reconnects. A read that raced a change cannot store what it read: entries are
- * stored only if no eviction happened since the read began (generation check). The TTL bounds
- * staleness in the one case the above cannot see: notifications lost while another process's
- * listener was disconnected, before it reconnected.
+ * when their listener reconnects (it may have missed notifications). A read that raced a change
+ * cannot store what it read: entries are stored only if no eviction happened since the read began
+ * (generation check).
+ *
+ * Bounded, not timed: a least-recently-used cache of tenants (MAX_TENANTS). Nothing expires by age,
+ * so tenants warmed together do not go cold together, and crossing the bound drops only the least
+ * recently used tenant.
  */
-const TTL_MS = 60_000;
-const MAX_TENANTS = 20_000;
-
-type Entry = { entity: PublishedEntity; at: number };
+export const MAX_TENANTS = 20_000;
 
 const PREFIX = entitiesChangeKey('');
 
 export class PublishedEntityCache {
-  private readonly byTenant = new Map<string, Map<string, Entry>>();
+  private readonly byTenant: LRUCache<string, Map<string, PublishedEntity>>;
   private generation = 0;
 
   /** Listens to `bus` for changes of tenants' published entities (see announceChange). */
-  constructor(
-    bus: InvalidationBus,
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(bus: InvalidationBus, maxTenants = MAX_TENANTS) {
+    this.byTenant = new LRUCache({ max: maxTenants });
     bus.subscribe((key) => {
       if (key === null) this.evict(null);
       else if (key.startsWith(PREFIX)) this.evict(key.slice(PREFIX.length));
@@ -39,13 +38,7 @@ export class PublishedEntityCache {
   }
 
   get(tenantId: string, name: string): PublishedEntity | undefined {
-    const hit = this.byTenant.get(tenantId)?.get(name);
-    if (!hit) return undefined;
-    if (this.now() - hit.at > TTL_MS) {
-      this.byTenant.get(tenantId)?.delete(name);
-      return undefined;
-    }
-    return hit.entity;
+    return this.byTenant.get(tenantId)?.get(name);
   }
 
   /** Take before reading the database; pass to `put`. */
@@ -55,10 +48,9 @@ export class PublishedEntityCache {
 
   put(tenantId: string, name: string, entity: PublishedEntity, mark: number): void {
     if (mark !== this.generation) return;
-    if (!this.byTenant.has(tenantId) && this.byTenant.size >= MAX_TENANTS) this.byTenant.clear();
     let entries = this.byTenant.get(tenantId);
     if (!entries) this.byTenant.set(tenantId, (entries = new Map()));
-    entries.set(name, { entity: deepFreeze(entity), at: this.now() });
+    entries.set(name, deepFreeze(entity));
   }
 
   /** Forgets one tenant's entities, or every tenant's with `null`. */
@@ -66,6 +58,11 @@ export class PublishedEntityCache {
     this.generation++;
     if (tenantId === null) this.byTenant.clear();
     else this.byTenant.delete(tenantId);
+  }
+
+  /** Tenants held. */
+  get size(): number {
+    return this.byTenant.size;
   }
 }
 

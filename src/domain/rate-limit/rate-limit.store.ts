@@ -35,9 +35,12 @@ export class DatabaseRateLimitStore {
     await this.db.query('delete from rate_limit_counters where key = $1', [key]);
   }
 
-  /** Removes counters whose window started before `before`; answers how many. */
-  async prune(before: Date): Promise<number> {
-    const rows = await this.db.query('delete from rate_limit_counters where window_start < $1 returning key', [before]);
+  /** Removes counters whose window started before `before` (only keys starting with `prefix`, when given); answers how many. */
+  async prune(before: Date, prefix?: string): Promise<number> {
+    const rows = await this.db.query(
+      'delete from rate_limit_counters where window_start < $1 and ($2::text is null or starts_with(key, $2)) returning key',
+      [before, prefix ?? null],
+    );
     return rows.length;
   }
 }

@@ -53,9 +53,9 @@ export class RateLimiter {
     return this.store.reset(key);
   }
 
-  /** Removes counters whose window ended more than `olderThanMs` ago. */
-  prune(olderThanMs: number): Promise<number> {
-    return this.store.prune(new Date(this.clock.now().getTime() - olderThanMs));
+  /** Removes counters whose window started more than `olderThanMs` ago (of keys starting with `prefix`, when given). */
+  prune(olderThanMs: number, prefix?: string): Promise<number> {
+    return this.store.prune(new Date(this.clock.now().getTime() - olderThanMs), prefix);
   }
 
   private window(limit: RateLimit) {

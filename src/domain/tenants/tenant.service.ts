@@ -23,12 +23,16 @@ export function createTenant(db: Database, input: { name: string; slug?: string 
   return insertTenant(db, { name: input.name, slug, description: input.description ?? '' });
 }
 
+/** The one answer for a tenant the caller cannot see — missing, or (for a bound credential) another's. */
+export const tenantNotFound = (idOrSlug: string) =>
+  notFound(`Tenant "${idOrSlug}" not found; ${toolRef('list_tenants')} shows the tenants you can use`);
+
 /** Resolves an id or slug (X-Tenant-ID, select_tenant) to a tenant, or NOT_FOUND. */
 export async function resolveTenant(db: Database, cache: TenantCache, idOrSlug: string): Promise<TenantRef> {
   const cached = cache.get(idOrSlug);
   if (cached) return cached;
   const row = await findTenant(db, idOrSlug);
-  if (!row) throw notFound(`Tenant "${idOrSlug}" not found; ${toolRef('list_tenants')} shows the tenants you can use`);
+  if (!row) throw tenantNotFound(idOrSlug);
   const ref = toTenantRef(row);
   cache.put(ref);
   return ref;

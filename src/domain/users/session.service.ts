@@ -44,15 +44,15 @@ export async function loginTenantUser(
   kind: SessionKind,
 ): Promise<TenantLogin> {
   const email = input.email.trim().toLowerCase();
-  services.loginThrottle.assertAllowed(tenant.id, email, clientAddress);
+  await services.loginThrottle.beforeAttempt(tenant.id, email, clientAddress);
   const user = await withTenant(db, tenant.id, { readOnly: true }, (tx) => findCredentialsByEmail(tx, email));
   // Always one bcrypt comparison (a dummy hash when the email is unknown): same answer, same time.
   const passwordOk = await verifyPassword(input.password, user?.passwordHash);
-  const fail = () => {
-    services.loginThrottle.recordFailure(tenant.id, email, clientAddress);
+  const fail = async () => {
+    await services.loginThrottle.recordFailure(tenant.id, email, clientAddress);
     return unauthorized(BAD_TENANT_LOGIN_MESSAGE);
   };
-  if (!user || !passwordOk || !user.isActive) throw fail();
+  if (!user || !passwordOk || !user.isActive) throw await fail();
 
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -67,8 +67,8 @@ export async function loginTenantUser(
     await insertSession(tx, { id: sessionId, userId: user.id, tokenHash: hashSecret(token), kind, expiresAt, now });
     return true;
   });
-  if (!opened) throw fail();
-  services.loginThrottle.recordSuccess(tenant.id, email);
+  if (!opened) throw await fail();
+  await services.loginThrottle.recordSuccess(tenant.id, email, clientAddress);
   return { token, expiresAt, user: { id: user.id, email: user.email, name: user.name, role: user.role } };
 }
 
@@ -109,6 +109,20 @@ export async function authenticateMcpUserToken(
   const principal = await sessionPrincipal(db, deps.clock, tid, token);
   if (principal?.kind !== 'tenant_user' || principal.sessionId !== sid || principal.userId !== sub) return null;
   return principal;
+}
+
+/**
+ * Ends the session of an MCP user token presented in a request body (REST cannot authenticate with
+ * MCP tokens: their audience is the MCP server). Possession of the token is the authority to end it.
+ */
+export async function logoutMcpUserToken(
+  db: Database,
+  deps: { readonly clock: Clock; readonly jwt: JwtSigner; readonly mcpAudience: string },
+  token: string,
+): Promise<{ loggedOut: true }> {
+  const principal = await authenticateMcpUserToken(db, deps, token);
+  if (!principal) throw unauthorized('Invalid, expired or already ended token: give the token tenant_login answered');
+  return logoutTenantUser(db, principal);
 }
 
 /** Ends the session the caller used. */

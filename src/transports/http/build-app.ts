@@ -7,7 +7,8 @@ import { OPERATIONS } from '../../operations/index.js';
 import type { TransportDeps } from '../request-context.js';
 import { registerBackupRoutes } from './backup-routes.js';
 import { registerConsole } from './console.js';
-import { installErrorHandling, sendError } from './errors.js';
+import { clientErrorHandler, installEdgeGuards } from './edge.js';
+import { MAX_PARAM_LENGTH, installErrorHandling, sendError } from './errors.js';
 import { registerOAuthTokenRoute } from './oauth-token.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { registerOperationRoutes } from './routes.js';
@@ -19,6 +20,9 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: deps.config.bodyLimit,
     trustProxy: false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Errors Node raises before a request exists (oversized or unparsable headers) answer in the envelope.
+    clientErrorHandler,
     // Errors Fastify raises before routing (a path that is not valid percent-encoded UTF-8) answer in the envelope too.
     frameworkErrors: (error, request, reply) =>
       isSiteRequest(deps, request.raw) ? answerSiteRequest(deps, request, reply) : void sendError(OPERATIONS, error, request, reply),
@@ -48,6 +52,7 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
   installErrorHandling(app, OPERATIONS);
   // Before every other hook: a request for a static site is answered by the site alone.
   registerSites(app, deps);
+  installEdgeGuards(app);
   await app.register(cors, {
     origin: deps.config.corsOrigins === '*' ? '*' : [...deps.config.corsOrigins],
     credentials: false,

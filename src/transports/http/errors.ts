@@ -12,8 +12,14 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  REQUEST_TIMEOUT: 408,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
 };
+
+/** The longest path segment the router matches (Fastify's `maxParamLength`); longer answers URI_TOO_LONG. */
+export const MAX_PARAM_LENGTH = 100;
 
 /** Fastify's own request errors, as the service's error family. */
 export function fromFastifyError(error: FastifyError): AppError | null {
@@ -27,13 +33,17 @@ export function fromFastifyError(error: FastifyError): AppError | null {
       return new AppError('VALIDATION_ERROR', 'Malformed JSON body');
     case 'FST_ERR_BAD_URL':
       return new AppError('VALIDATION_ERROR', 'Malformed URL: a path segment is not valid percent-encoded UTF-8');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('URI_TOO_LONG', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`);
   }
   if (error instanceof SyntaxError || error.name === 'SyntaxError') {
     return new AppError('VALIDATION_ERROR', `Malformed JSON body: ${error.message.replace(/\s+at .*/s, '')}`);
   }
   const status = error.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new AppError(status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR', 'Malformed request');
+    const code =
+      status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 414 ? 'URI_TOO_LONG' : status === 431 ? 'HEADERS_TOO_LARGE' : 'VALIDATION_ERROR';
+    return new AppError(code, 'Malformed request');
   }
   return null;
 }

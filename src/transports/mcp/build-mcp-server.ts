@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Operation } from '../../operations/core/operation.js';
+import { assertCleanInput } from '../input-guard.js';
 import type { ToolExecutor } from './executor.js';
 import { errorResult, successResult } from './results.js';
 import type { ToolSurface } from './tool-surface.js';
@@ -35,6 +36,8 @@ export function buildMcpServer(options: McpServerOptions): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
+      // The edge rules of every input (no U+0000, bounded nesting), before aliases are applied.
+      assertCleanInput([[request.params.arguments, '']]);
       const call = surface.resolve(request.params.name, request.params.arguments, session.loaded);
       if (call.kind === 'search') {
         const { answer, found } = surface.search.search(call.args);

@@ -7,6 +7,8 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { deployBodyLimit } from '../../domain/sites/prepare-deploy.js';
 import { OPERATIONS } from '../../operations/index.js';
+import { clientErrorHandler } from '../http/edge.js';
+import { installErrorHandling, sendError } from '../http/errors.js';
 import type { Operation } from '../../operations/core/operation.js';
 import { sessionOwner, type McpAuthDeps } from './auth.js';
 import { buildMcpServer } from './build-mcp-server.js';
@@ -54,7 +56,15 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   const sweeper = setInterval(sweepIdle, 60_000);
   sweeper.unref();
   // A site deploy is the largest tool call; the guard authenticates every request before its body is read.
-  const app = Fastify({ bodyLimit: deployBodyLimit(config), forceCloseConnections: true, logger: { level: config.logLevel } });
+  const app = Fastify({
+    bodyLimit: deployBodyLimit(config),
+    forceCloseConnections: true,
+    logger: { level: config.logLevel },
+    // Outside the MCP protocol's own JSON-RPC answers, this port answers errors in the API's envelope too.
+    clientErrorHandler,
+    frameworkErrors: (error, request, reply) => void sendError(operations, error, request, reply),
+  });
+  installErrorHandling(app, operations);
   const log = (line: string) => app.log.error(line);
   const surface = buildToolSurface(operations, config.mcp.toolProfile);
   const newServer = () => buildMcpServer({ operations, surface, executor, version: deps.services.version, log });
