@@ -77,7 +77,7 @@ export interface paths {
         put?: never;
         /**
          * Administrator logout
-         * @description Revokes the admin token used for the call and clears the admin cookie; answers { loggedOut: true }.
+         * @description Ends the login of the admin token used for the call — that token and every token made from the same login (tenant selections) — and clears the admin cookie; answers { loggedOut: true }.
          */
         post: operations["admin_logout"];
         delete?: never;
@@ -137,7 +137,7 @@ export interface paths {
         put?: never;
         /**
          * Tenant user logout
-         * @description Ends the session of the user token used for the call; the token answers 401 afterwards.
+         * @description Ends the session of the user token this call carries (e.g. the tenant_login token of this MCP connection); it answers 401 afterwards.
          */
         post: operations["tenant_logout"];
         delete?: never;
@@ -160,6 +160,26 @@ export interface paths {
          * @description Logs in as a user of a tenant, e.g. { "tenantSlug": "acme-shop", "email": "ana@acme.com", "password": "…" }, and answers { token, expiresAt, user }: a JWT for this MCP server, valid 7 days, acting with that user's role.
          */
         post: operations["tenant_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/tenant/mcp-logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End an MCP user token
+         * @description Ends the session of an MCP user token (from tenant_login or POST /api/auth/tenant/mcp-login), given in the body: e.g. { "token": "eyJ…" }. REST does not accept MCP tokens as credentials, so the token itself is the authority.
+         */
+        post: operations["tenant_mcp_logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -320,6 +340,110 @@ export interface paths {
          * @description Selects a tenant for an admin token: answers { token, tenant }, a new admin token carrying the tenant (and the admin cookie).
          */
         post: operations["select_tenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bots
+         * @description Lists the bots of the tenant, e.g. [{ "id": "…", "name": "invoice-sync", "status": "active", role, permissions, lastSeenAt, … }] (never secrets).
+         */
+        get: operations["list_bots"];
+        put?: never;
+        /**
+         * Register bot
+         * @description Registers a bot (machine identity) of the tenant, e.g. { "name": "invoice-sync", "role": "viewer" }. Answers { bot_id, secret_key, … }: the secret is shown only now. Exchange them for a token with identify_bot.
+         */
+        post: operations["register_bot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{bot_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke bot
+         * @description Ends a bot, e.g. { "bot_id": "invoice-sync" }: it can no longer identify and its tokens fail from the next request. Answers { bot_id, revoked: true }.
+         */
+        delete: operations["revoke_bot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{bot_id}/reset-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset bot secret
+         * @description Gives a bot a new secret, e.g. { "bot_id": "invoice-sync" } → { bot_id, secret_key } (shown only now); tokens issued before fail from the next request.
+         */
+        post: operations["reset_bot_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Identify bot
+         * @description Exchanges a bot id (or name) and secret for a 1-hour bot token, e.g. { "bot_id": "…", "secret_key": "tbot_…" } → { token, expiresIn, bot }. Send the token as Authorization: Bearer.
+         */
+        post: operations["identify_bot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who am I (bot)
+         * @description Describes the calling bot (bot token only): { bot, tenant, effectivePermissions }, e.g. effectivePermissions.records = { "invoices": ["read"] }.
+         */
+        get: operations["whoami_bot"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -558,6 +682,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/entities/{entityName}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List business rules
+         * @description Lists the business rules of the tenant, or of one entity, e.g. { entityName: "invoices" }; each with its status (draft|published) and normalized ruleDsl.
+         */
+        get: operations["list_business_rules_1"];
+        put?: never;
+        /**
+         * Create business rule
+         * @description Creates a business rule of the entity from { name?, triggerType, triggerFields?, ruleDsl } or { rule }; publish (alias auto_publish) makes it run at once.
+         */
+        post: operations["create_business_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -718,6 +866,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rule-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List rule runs
+         * @description The log of business rule runs on saves, newest first, e.g. { ruleId: "…", limit: 20 }: rule, record, trigger, actor, inputs read, outputs written, validation result, durationMs. Filters ruleId, entityName, recordId.
+         */
+        get: operations["list_rule_runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List business rules
+         * @description Lists the business rules of the tenant, or of one entity, e.g. { entityName: "invoices" }; each with its status (draft|published) and normalized ruleDsl.
+         */
+        get: operations["list_business_rules_0"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get business rule
+         * @description One business rule by id, e.g. { ruleId: "…" }: its trigger, normalized ruleDsl and status.
+         */
+        get: operations["get_business_rule"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete business rule
+         * @description Deletes a rule, e.g. { ruleId: "…" }; answers { id, deleted: true }. Stored values it computed stay as they are.
+         */
+        delete: operations["delete_business_rule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/{ruleId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish business rule
+         * @description Publishes a draft rule so it runs on every save of its entity, e.g. { ruleId: "…" }. Refused if its computes would form a cycle with published rules.
+         */
+        post: operations["publish_business_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test business rule
+         * @description Runs a rule on sampleData and writes nothing: { ruleId, sampleData } or a rule as for POST /api/entities/{entityName}/rules, e.g. { ruleId: "…", sampleData: { qty: 2, price: 5 } } → { computedValues, transformedValues, errors, warnings, actions }.
+         */
+        post: operations["test_business_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List static sites
+         * @description Lists the tenant's static sites: [{ subdomain, url, liveVersion, fileCount, totalBytes, versions: [{ version, live, … }] }], e.g. subdomain "my-blog".
+         */
+        get: operations["list_static_sites"];
+        put?: never;
+        /**
+         * Deploy static site
+         * @description Publishes files as the new live version of <subdomain>.<sites domain>, atomically (honours _redirects, _headers). e.g. { "subdomain": "my-blog", "files": [{ "path": "index.html", "content": "<h1>Hi</h1>" }] }
+         */
+        post: operations["deploy_static_site"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{subdomain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete static site
+         * @description Deletes a static site with all its versions and frees its subdomain, e.g. { "subdomain": "my-blog" }.
+         */
+        delete: operations["delete_static_site"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{subdomain}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll back static site
+         * @description Makes an earlier version of a site live again, at once (the last 10 versions are kept; GET /api/sites lists them), e.g. { "subdomain": "my-blog", "version": 3 }.
+         */
+        post: operations["rollback_static_site"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tools/{name}": {
         parameters: {
             query?: never;
@@ -745,7 +1061,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR";
                 details?: {
                     field?: string;
                     message: string;
@@ -1259,6 +1575,59 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "member" | "viewer";
                             };
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    tenant_mcp_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A token tenant_login answered */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            loggedOut: true;
                         };
                         /** @constant */
                         success: true;
@@ -2099,6 +2468,420 @@ export interface operations {
                                 slug: string;
                             };
                             token?: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    list_bots: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: string;
+                            description: string | null;
+                            id: string;
+                            lastSeenAt: string | null;
+                            lockedUntil: string | null;
+                            name: string;
+                            permissions: {
+                                entities?: {
+                                    [key: string]: ("create" | "read" | "update" | "delete")[];
+                                };
+                            };
+                            revokedAt: string | null;
+                            /** @enum {string} */
+                            role: "admin" | "member" | "viewer";
+                            /** @enum {string} */
+                            status: "active" | "locked" | "revoked";
+                        }[];
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    register_bot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description Unique in the tenant */
+                    name: string;
+                    /** @description { entities: { <entity>: ["read", …] } }, within your own rights */
+                    permissions?: {
+                        entities?: {
+                            [key: string]: ("create" | "read" | "update" | "delete")[];
+                        };
+                    };
+                    /**
+                     * @default member
+                     * @enum {string}
+                     */
+                    role?: "admin" | "member" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bot_id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: string;
+                            description: string | null;
+                            lastSeenAt: string | null;
+                            lockedUntil: string | null;
+                            name: string;
+                            permissions: {
+                                entities?: {
+                                    [key: string]: ("create" | "read" | "update" | "delete")[];
+                                };
+                            };
+                            revokedAt: string | null;
+                            /** @enum {string} */
+                            role: "admin" | "member" | "viewer";
+                            secret_key: string;
+                            /** @enum {string} */
+                            status: "active" | "locked" | "revoked";
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    revoke_bot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Bot id, or its name */
+                bot_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bot_id: string;
+                            /** @constant */
+                            revoked: true;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    reset_bot_secret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Bot id, or its name */
+                bot_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bot_id: string;
+                            secret_key: string;
+                            /** @constant */
+                            tokensRevoked: true;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    identify_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Bot id, or its name */
+                    bot_id?: string;
+                    /** @description The bot name, instead of bot_id */
+                    name?: string;
+                    /** @description Alias of secret_key */
+                    secret?: string;
+                    secret_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bot: {
+                                id: string;
+                                name: string;
+                                permissions: {
+                                    entities?: {
+                                        [key: string]: ("create" | "read" | "update" | "delete")[];
+                                    };
+                                };
+                                /** @enum {string} */
+                                role: "admin" | "member" | "viewer";
+                                tenantId: string;
+                            };
+                            expiresIn: number;
+                            token: string;
+                            /** @constant */
+                            tokenType: "Bearer";
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    whoami_bot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bot: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                description: string | null;
+                                id: string;
+                                lastSeenAt: string | null;
+                                lockedUntil: string | null;
+                                name: string;
+                                permissions: {
+                                    entities?: {
+                                        [key: string]: ("create" | "read" | "update" | "delete")[];
+                                    };
+                                };
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "member" | "viewer";
+                                /** @enum {string} */
+                                status: "active" | "locked" | "revoked";
+                            };
+                            effectivePermissions: {
+                                manageBots: boolean;
+                                manageUsers: boolean;
+                                records: {
+                                    [key: string]: ("create" | "read" | "update" | "delete")[];
+                                };
+                                /** @enum {string} */
+                                role: "admin" | "member" | "viewer";
+                                schema: {
+                                    read: boolean;
+                                    write: boolean;
+                                };
+                            };
+                            tenant: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
                         };
                         /** @constant */
                         success: true;
@@ -3617,6 +4400,202 @@ export interface operations {
             };
         };
     };
+    list_business_rules_1: {
+        parameters: {
+            query?: {
+                /** @description draft or published */
+                status?: "draft" | "published";
+            };
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Entity name */
+                entityName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            entityName: string;
+                            id: string;
+                            name: string;
+                            publishedAt: string | null;
+                            ruleDsl: {
+                                actions: {
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    entity: string;
+                                    recordId: string;
+                                    /** @constant */
+                                    type: "update_related";
+                                }[];
+                                compute: {
+                                    [key: string]: unknown;
+                                };
+                                transform: {
+                                    [key: string]: unknown;
+                                };
+                                validate: {
+                                    condition: string;
+                                    id: string;
+                                    message: string;
+                                    /** @enum {string} */
+                                    severity: "error" | "warning" | "info";
+                                }[];
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            triggerFields: string[];
+                            /** @enum {string} */
+                            triggerType: "field_change" | "before_save" | "after_save";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    create_business_rule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Entity name */
+                entityName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    auto_publish?: boolean;
+                    name?: string;
+                    publish?: boolean;
+                    /** @description Second shape: { type, triggers, compute } */
+                    rule?: unknown;
+                    /** @description { compute: { field: "expr" | {type: formula|conditional|lookup|aggregate,…} }, validate: [{ id, condition, message, severity }], transform: { field: { type } }, actions } */
+                    ruleDsl?: unknown;
+                    /** @description field_change: fields whose change runs it */
+                    triggerFields?: string[];
+                    /**
+                     * @description Default before_save; actions need after_save
+                     * @enum {string}
+                     */
+                    triggerType?: "field_change" | "before_save" | "after_save";
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            entityName: string;
+                            id: string;
+                            name: string;
+                            publishedAt: string | null;
+                            ruleDsl: {
+                                actions: {
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    entity: string;
+                                    recordId: string;
+                                    /** @constant */
+                                    type: "update_related";
+                                }[];
+                                compute: {
+                                    [key: string]: unknown;
+                                };
+                                transform: {
+                                    [key: string]: unknown;
+                                };
+                                validate: {
+                                    condition: string;
+                                    id: string;
+                                    message: string;
+                                    /** @enum {string} */
+                                    severity: "error" | "warning" | "info";
+                                }[];
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            triggerFields: string[];
+                            /** @enum {string} */
+                            triggerType: "field_change" | "before_save" | "after_save";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -4123,6 +5102,778 @@ export interface operations {
             };
         };
     };
+    list_rule_runs: {
+        parameters: {
+            query?: {
+                /** @description Only runs on records of this entity */
+                entityName?: string;
+                /** @description Page size, 1–100 (default 50) */
+                limit?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Only runs on this record */
+                recordId?: string;
+                /** @description Only runs of this rule */
+                ruleId?: string;
+            };
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                actor: {
+                                    id: string;
+                                    kind: string;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                durationMs: number;
+                                entityName: string;
+                                id: string;
+                                inputs: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                operation: "create" | "update";
+                                outputs: {
+                                    [key: string]: unknown;
+                                };
+                                recordId: string | null;
+                                ruleId: string;
+                                ruleName: string;
+                                triggerType: string;
+                                validation: {
+                                    findings: {
+                                        id: string;
+                                        message: string;
+                                        /** @enum {string} */
+                                        severity: "error" | "warning" | "info";
+                                    }[];
+                                    /** @enum {string} */
+                                    result: "passed" | "warning" | "info";
+                                };
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    list_business_rules_0: {
+        parameters: {
+            query?: {
+                /** @description Entity name */
+                entityName?: string;
+                /** @description draft or published */
+                status?: "draft" | "published";
+            };
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            entityName: string;
+                            id: string;
+                            name: string;
+                            publishedAt: string | null;
+                            ruleDsl: {
+                                actions: {
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    entity: string;
+                                    recordId: string;
+                                    /** @constant */
+                                    type: "update_related";
+                                }[];
+                                compute: {
+                                    [key: string]: unknown;
+                                };
+                                transform: {
+                                    [key: string]: unknown;
+                                };
+                                validate: {
+                                    condition: string;
+                                    id: string;
+                                    message: string;
+                                    /** @enum {string} */
+                                    severity: "error" | "warning" | "info";
+                                }[];
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            triggerFields: string[];
+                            /** @enum {string} */
+                            triggerType: "field_change" | "before_save" | "after_save";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    get_business_rule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Rule id (UUID) */
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            entityName: string;
+                            id: string;
+                            name: string;
+                            publishedAt: string | null;
+                            ruleDsl: {
+                                actions: {
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    entity: string;
+                                    recordId: string;
+                                    /** @constant */
+                                    type: "update_related";
+                                }[];
+                                compute: {
+                                    [key: string]: unknown;
+                                };
+                                transform: {
+                                    [key: string]: unknown;
+                                };
+                                validate: {
+                                    condition: string;
+                                    id: string;
+                                    message: string;
+                                    /** @enum {string} */
+                                    severity: "error" | "warning" | "info";
+                                }[];
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            triggerFields: string[];
+                            /** @enum {string} */
+                            triggerType: "field_change" | "before_save" | "after_save";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    delete_business_rule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Rule id (UUID) */
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            deleted: true;
+                            id: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    publish_business_rule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Rule id (UUID) */
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            entityName: string;
+                            id: string;
+                            name: string;
+                            publishedAt: string | null;
+                            ruleDsl: {
+                                actions: {
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    entity: string;
+                                    recordId: string;
+                                    /** @constant */
+                                    type: "update_related";
+                                }[];
+                                compute: {
+                                    [key: string]: unknown;
+                                };
+                                transform: {
+                                    [key: string]: unknown;
+                                };
+                                validate: {
+                                    condition: string;
+                                    id: string;
+                                    message: string;
+                                    /** @enum {string} */
+                                    severity: "error" | "warning" | "info";
+                                }[];
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            triggerFields: string[];
+                            /** @enum {string} */
+                            triggerType: "field_change" | "before_save" | "after_save";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    test_business_rule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Entity name */
+                    entityName?: string;
+                    name?: string;
+                    /** @description Second shape: { type, triggers, compute } */
+                    rule?: unknown;
+                    /** @description { compute: { field: "expr" | {type: formula|conditional|lookup|aggregate,…} }, validate: [{ id, condition, message, severity }], transform: { field: { type } }, actions } */
+                    ruleDsl?: unknown;
+                    /** @description Rule id (UUID) */
+                    ruleId?: string;
+                    /** @description Field values (and id) of a record to try */
+                    sampleData: unknown;
+                    /** @description field_change: fields whose change runs it */
+                    triggerFields?: string[];
+                    /**
+                     * @description Default before_save; actions need after_save
+                     * @enum {string}
+                     */
+                    triggerType?: "field_change" | "before_save" | "after_save";
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actions: {
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                entity: string;
+                                recordId: string | null;
+                                /** @constant */
+                                type: "update_related";
+                            }[];
+                            computedValues: {
+                                [key: string]: unknown;
+                            };
+                            errors: {
+                                id: string;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning" | "info";
+                            }[];
+                            record: {
+                                [key: string]: unknown;
+                            };
+                            transformedValues: {
+                                [key: string]: unknown;
+                            };
+                            warnings: {
+                                id: string;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning" | "info";
+                            }[];
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    list_static_sites: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            fileCount: number;
+                            liveVersion: number;
+                            subdomain: string;
+                            totalBytes: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            url: string;
+                            versions: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                fileCount: number;
+                                live: boolean;
+                                totalBytes: number;
+                                version: number;
+                            }[];
+                        }[];
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    deploy_static_site: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    files: {
+                        content: string;
+                        /**
+                         * @default utf8
+                         * @enum {string}
+                         */
+                        encoding?: "utf8" | "base64";
+                        path: string;
+                    }[];
+                    /** @description Subdomain, e.g. "my-blog" */
+                    subdomain: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            deployedAt: string;
+                            fileCount: number;
+                            newFiles: number;
+                            subdomain: string;
+                            totalBytes: number;
+                            url: string;
+                            version: number;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    delete_static_site: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Subdomain, e.g. "my-blog" */
+                subdomain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            deleted: true;
+                            subdomain: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    rollback_static_site: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Subdomain, e.g. "my-blog" */
+                subdomain: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A kept version number */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            fileCount: number;
+                            liveVersion: number;
+                            subdomain: string;
+                            totalBytes: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            url: string;
+                            versions: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                fileCount: number;
+                                live: boolean;
+                                totalBytes: number;
+                                version: number;
+                            }[];
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
     call_tool: {
         parameters: {
             query?: never;
@@ -4131,7 +5882,7 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
-                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "list_users" | "generate_api_client" | "get_rest_api_spec" | "aggregate_records";
+                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "tenant_logout" | "list_users" | "generate_api_client" | "get_rest_api_spec" | "aggregate_records" | "identify_bot" | "list_bots" | "register_bot" | "reset_bot_secret" | "revoke_bot" | "whoami_bot" | "create_business_rule" | "delete_business_rule" | "get_business_rule" | "list_business_rules" | "list_rule_runs" | "publish_business_rule" | "test_business_rule" | "delete_static_site" | "deploy_static_site" | "list_static_sites" | "rollback_static_site";
             };
             cookie?: never;
         };
