@@ -13,9 +13,33 @@ const bot = (role: BotRole, permissions: BotPermissions = {}): Principal => ({
 
 /** docs/bots.md "Roles and permissions", written out in full. */
 const OPERATIONS: Record<BotRole, Record<TenantPermission, boolean>> = {
-  admin: { 'schema.read': true, 'schema.write': true, 'users.manage': false, 'bots.manage': false, records: true },
-  member: { 'schema.read': true, 'schema.write': false, 'users.manage': false, 'bots.manage': false, records: true },
-  viewer: { 'schema.read': true, 'schema.write': false, 'users.manage': false, 'bots.manage': false, records: true },
+  admin: {
+    'schema.read': true,
+    'schema.write': true,
+    'users.manage': false,
+    'bots.manage': false,
+    records: true,
+    'sites.read': true,
+    'sites.write': true,
+  },
+  member: {
+    'schema.read': true,
+    'schema.write': false,
+    'users.manage': false,
+    'bots.manage': false,
+    records: true,
+    'sites.read': true,
+    'sites.write': false,
+  },
+  viewer: {
+    'schema.read': true,
+    'schema.write': false,
+    'users.manage': false,
+    'bots.manage': false,
+    records: true,
+    'sites.read': true,
+    'sites.write': false,
+  },
 };
 const RECORDS: Record<BotRole, readonly string[]> = {
   admin: ['create', 'read', 'update', 'delete'],

@@ -57,7 +57,7 @@ function roleMay(role: TenantRole, permission: TenantPermission, canManageUsers:
   }
 }
 
-/** Bots act by role on schema and records, and never manage people or other bots (docs/bots.md). */
+/** Bots act by role on schema, records and sites (a deploy bot), and never manage people or other bots (docs/bots.md). */
 function botMay(role: TenantRole, permission: TenantPermission): boolean {
   switch (permission) {
     case 'users.manage':
@@ -66,6 +66,8 @@ function botMay(role: TenantRole, permission: TenantPermission): boolean {
     case 'schema.read':
     case 'schema.write':
     case 'records':
+    case 'sites.read':
+    case 'sites.write':
       return roleMay(role, permission, false);
   }
 }
