@@ -1,5 +1,6 @@
-// Compiles src/ to dist/ (ESM for Node 20) with esbuild, and copies the SQL migrations beside the
-// code that reads them. `npm start` runs it first (prestart): a fraction of a second, and the
+// Compiles src/ to dist/ (ESM for Node 20) with esbuild, and copies the SQL migrations and the
+// prebuild data files beside the code that reads them. `npm start` runs it first (prestart): a
+// fraction of a second, and the
 // service then runs plain JavaScript — no TypeScript loader thread in the process (≈ 80 MB less
 // memory than running the sources through tsx; see docs/ARCHITECTURE.md).
 import { cpSync, readdirSync, rmSync } from 'node:fs';
@@ -28,6 +29,8 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(src, 'db', 'migrations'), join(out, 'db', 'migrations'), { recursive: true });
+// Prebuilds are data files read at run time (docs/prebuilds.md).
+cpSync(join(src, 'domain', 'prebuilds', 'data'), join(out, 'domain', 'prebuilds', 'data'), { recursive: true });
 
 // The admin console, rebuilt only when its sources changed (a few seconds; see docs/console.md).
 await buildConsole();
