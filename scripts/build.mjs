@@ -1,5 +1,5 @@
-// Compiles src/ to dist/ (ESM for Node 20) with esbuild, and copies the SQL migrations beside the
-// code that reads them. `npm start` runs it first (prestart): a fraction of a second, and the
+// Compiles src/ to dist/ (ESM for Node 20) with esbuild, and copies the SQL migrations and the
+// prebuild data files beside the code that reads them. `npm start` runs it first (prestart): a fraction of a second, and the
 // service then runs plain JavaScript — no TypeScript loader thread in the process (≈ 80 MB less
 // memory than running the sources through tsx; see docs/ARCHITECTURE.md).
 //   node scripts/build.mjs            the service and (when stale) the admin console
@@ -35,6 +35,8 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   cpSync(join(src, 'db', 'migrations'), join(next, 'db', 'migrations'), { recursive: true });
+  // Prebuilds are data files read at run time (docs/prebuilds.md).
+  cpSync(join(src, 'domain', 'prebuilds', 'data'), join(next, 'domain', 'prebuilds', 'data'), { recursive: true });
   // Two builds at once (two test projects starting) both swap; either result is the same build.
   const ignore = (codes, fn) => {
     try {

@@ -7,6 +7,7 @@ import * as entities from './entities.js';
 import * as fields from './fields.js';
 import * as health from './health.js';
 import * as metadata from './metadata.js';
+import * as prebuilds from './prebuilds.js';
 import type { Operation } from './core/operation.js';
 import * as records from './records.js';
 import * as rules from './rules.js';
@@ -35,6 +36,7 @@ export const OPERATIONS: readonly Operation[] = [
   bots,
   rules,
   sites,
+  prebuilds,
 ].flatMap((area) => Object.values(area) as Operation[]);
 
 export function findOperation(name: string): Operation | undefined {

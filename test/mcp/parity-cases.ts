@@ -2,6 +2,7 @@ import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import { AGGREGATE_PARITY_CASES } from './parity-cases.aggregates.js';
 import { BOT_PARITY_CASES } from './parity-cases.bots.js';
 import { FEATURE_PARITY_CASES } from './parity-cases.features.js';
+import { PREBUILD_PARITY_CASES } from './parity-cases.prebuilds.js';
 import { RULE_PARITY_CASES } from './parity-cases.rules.js';
 import type { ParityCase } from './parity-harness.js';
 import { SITE_PARITY_CASES } from './parity-cases.sites.js';
@@ -16,6 +17,8 @@ export const PARITY_CASES: Record<string, ParityCase[]> = {
   ...BOT_PARITY_CASES,
   ...RULE_PARITY_CASES,
   ...SITE_PARITY_CASES,
+  ...PREBUILD_PARITY_CASES,
+  import_metadata: [...(FEATURE_PARITY_CASES.import_metadata ?? []), ...(PREBUILD_PARITY_CASES.import_metadata ?? [])],
   list_tenants: [
     { title: 'tenant key sees its tenant', as: 'tenant', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },
     { title: 'admin key sees all tenants', as: 'admin', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },
