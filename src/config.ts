@@ -54,6 +54,8 @@ const ConfigSchema = z
     EMBEDDINGS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     EMBEDDINGS_API_KEY: optionalString,
     EMBEDDINGS_MODEL: z.preprocess(emptyAsUndefined, z.string().default('text-embedding-3-small')),
+    CHANNEL_RATE_LIMIT_PER_CALLER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(120)),
+    CHANNEL_RATE_LIMIT_PER_CHANNEL: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
     CHECK_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
     // Beside src/ and dist/ alike, so the sources and the compiled service find the same build.
     CONSOLE_DIR: z.preprocess(emptyAsUndefined, z.string().default(fileURLToPath(new URL('../console/dist', import.meta.url)))),
@@ -97,6 +99,8 @@ export interface Config {
   readonly checkOutputs: boolean;
   /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
   readonly consoleDir: string;
+  /** Channel tool executions allowed per minute, per caller and per channel (docs/channels.md). */
+  readonly channelRateLimits: { readonly perCaller: number; readonly perChannel: number };
 }
 
 export class ConfigError extends Error {}
@@ -145,5 +149,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     checkOutputs: c.CHECK_OUTPUTS === 'true',
     consoleDir: resolve(c.CONSOLE_DIR),
+    channelRateLimits: Object.freeze({ perCaller: c.CHANNEL_RATE_LIMIT_PER_CALLER, perChannel: c.CHANNEL_RATE_LIMIT_PER_CHANNEL }),
   });
 }

@@ -1,5 +1,6 @@
 import { AGGREGATE_SCENARIOS } from './aggregates.scenarios.js';
 import { API_SPEC_SCENARIOS } from './api-spec.scenarios.js';
+import { CHANNEL_SCENARIOS } from './channels.scenarios.js';
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
@@ -12,4 +13,5 @@ export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...recordScenarios,
   ...USER_SCENARIOS,
   ...AGGREGATE_SCENARIOS,
+  ...CHANNEL_SCENARIOS,
 };

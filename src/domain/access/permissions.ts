@@ -1,4 +1,4 @@
-import type { Principal, RecordAction, TenantRole } from './principal.js';
+import type { ChannelPermission, Principal, RecordAction, TenantRole } from './principal.js';
 
 /**
  * Who may do what (docs/users.md "Roles"). Every decision switches exhaustively on the principal's
@@ -33,6 +33,9 @@ export function canUseGlobal(principal: Principal | null, access: GlobalAccess):
     case 'tenant_key':
     case 'tenant_user':
       return access === 'authenticated';
+    case 'channel':
+      // A channel principal exists only inside one execution, in its owner's tenant.
+      return false;
     default:
       return unknownKind(principal);
   }
@@ -58,6 +61,9 @@ export function canUseOperation(principal: Principal, permission: TenantPermissi
       return true;
     case 'tenant_user':
       return roleMay(principal.role, permission, principal.permissions.canManageUsers === true);
+    case 'channel':
+      // Records only, and canOnRecords narrows them to the grant; never schema or users.
+      return permission === 'records';
     default:
       return unknownKind(principal);
   }
@@ -74,7 +80,21 @@ export function canOnRecords(principal: Principal, action: RecordAction, entityN
       const allowed = Array.isArray(override) ? override : ROLE_RECORD_ACTIONS[principal.role];
       return allowed.includes(action);
     }
+    case 'channel':
+      return channelMay(principal.grant, entityName, action);
     default:
       return unknownKind(principal);
   }
 }
+
+/** `read` lends reading; `readwrite` adds create and update. No grant ever lends delete. */
+export function channelMay(grant: Readonly<Record<string, ChannelPermission>>, entityName: string, action: RecordAction): boolean {
+  if (!Object.hasOwn(grant, entityName)) return false;
+  const permission = grant[entityName]!;
+  return Object.hasOwn(CHANNEL_ACTIONS, permission) && CHANNEL_ACTIONS[permission].includes(action);
+}
+
+const CHANNEL_ACTIONS: Record<ChannelPermission, readonly RecordAction[]> = {
+  read: ['read'],
+  readwrite: ['read', 'create', 'update'],
+};
