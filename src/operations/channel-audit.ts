@@ -4,13 +4,20 @@ import { MAX_PAGE_SIZE } from '../domain/records/list-limits.js';
 import { bind, defineTenantOperation } from './core/operation.js';
 import { integer, timestamp } from './core/schemas.js';
 
+// Checked by Date.parse rather than a pattern: the schema every MCP client reads stays short.
+const isoTime = z
+  .string()
+  .max(40)
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 time')
+  .describe('ISO 8601');
+
 /** The owner's audit log of channel executions (docs/channels.md "Audit"): read-only, newest first. */
 const auditQuery = z.object({
   tool_name: z.string().trim().min(1).max(100).optional(),
   outcome: z.enum(['success', 'refused', 'error']).optional(),
   caller_tenant: z.string().trim().min(1).max(100).optional().describe('caller tenant slug or id'),
-  since: z.iso.datetime({ offset: true }).optional(),
-  until: z.iso.datetime({ offset: true }).optional(),
+  since: isoTime.optional(),
+  until: isoTime.optional(),
   page: integer('page').pipe(z.number().min(1, 'page starts at 1')).optional(),
   limit: integer('limit')
     .pipe(z.number().min(1, 'limit must be at least 1'))
@@ -42,7 +49,7 @@ export const listChannelAudit = defineTenantOperation({
   name: 'list_channel_audit',
   title: 'List channel audit',
   description:
-    'Executions of your channel\'s tools, newest first, e.g. { outcome: "refused", limit: 20 }: { data: [{ at, caller, tool, toolVersion, toolHash, arguments (redacted), argumentsHash, outcome, errorCode, rowsAffected, durationMs }], total, page, limit, totalPages }. Filters: tool_name, outcome, caller_tenant, since, until.',
+    'Executions of your channel\'s tools, newest first, e.g. { outcome: "refused" }: { data: [{ at, caller, tool, toolVersion, toolHash, arguments (redacted), argumentsHash, outcome, errorCode, rowsAffected, durationMs }], total, page, limit, totalPages }.',
   input: auditQuery,
   output: z.strictObject({
     data: z.array(entry),

@@ -42,7 +42,7 @@ export const defineChannelTool = defineGlobalOperation({
   name: 'define_channel_tool',
   title: 'Define channel tool',
   description:
-    'Adds a custom tool to your channel, e.g. { tool_name: "open_orders", description: "Open orders of a customer", params: { type: "object", properties: { customer: { type: "string" } }, required: ["customer"] }, action: { type: "query", entity: "orders", filters: [{ field: "customer", op: "eq", value: { param: "customer" } }] } }.',
+    'Adds a custom tool, e.g. { tool_name: "open_orders", description: "Open orders", params: { type: "object", properties: { c: { type: "string" } } }, action: { type: "query", entity: "orders", filters: [{ field: "customer", op: "eq", value: { param: "c" } }] } }.',
   input: defineInput,
   output: toolOutput,
   mode: 'write',
@@ -60,7 +60,7 @@ const updateBody = z.object(definition);
 export const updateChannelTool = defineGlobalOperation({
   name: 'update_channel_tool',
   title: 'Update channel tool',
-  description: `Replaces a custom tool's description, params and action, e.g. { tool_name: "open_orders", description, params, action } as for ${toolRef('define_channel_tool')}; version +1, new definitionHash.`,
+  description: `Replaces a custom tool (arguments as ${toolRef('define_channel_tool')}), e.g. { tool_name: "open_orders", description, params, action }; version +1, new definitionHash.`,
   input: defineInput.extend(toolParams.shape),
   output: toolOutput,
   mode: 'write',

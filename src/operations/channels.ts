@@ -38,7 +38,7 @@ export const publishChannelOp = defineGlobalOperation({
   name: 'publish_channel',
   title: 'Publish channel',
   description:
-    'Lends entities of your tenant to other tenants as tools, e.g. { slug: "acme-catalog", name: "Acme catalog", tags: ["retail"], permissions: { products: "read" } }. One channel per tenant; readwrite adds create/update tools.',
+    'Lends entities of your tenant as tools, e.g. { slug: "acme-catalog", name: "Acme catalog", permissions: { products: "read" } }. One per tenant; readwrite adds create/update tools.',
   input: publishInput,
   output: channelOutput,
   mode: 'write',

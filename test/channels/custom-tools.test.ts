@@ -178,6 +178,23 @@ describe('custom channel tools', () => {
     expect(mine.body.data.tools.find((t: { name: string }) => t.name === 'add_toy')).toMatchObject({ usable: false });
   });
 
+  it('a refused update changes nothing: same version, same hash', async () => {
+    const before = await toolRows(w);
+    const bad = await w.t.put(
+      '/api/my-channel/tools/by_category',
+      { ...byCategory, tool_name: undefined, params: { type: 'object', $ref: '#' } },
+      owner(),
+    );
+    expectRefused(bad, 400, 'VALIDATION_ERROR');
+    const outside = await w.t.put(
+      '/api/my-channel/tools/by_category',
+      { ...byCategory, tool_name: undefined, action: { ...byCategory.action, entity: 'secrets', filters: [] } },
+      owner(),
+    );
+    expectRefused(outside, 400, 'VALIDATION_ERROR');
+    expect(await toolRows(w)).toEqual(before);
+  });
+
   it('removes a tool; a second removal is not found', async () => {
     expect((await w.t.delete('/api/my-channel/tools/reprice', owner())).body.data).toEqual({ tool_name: 'reprice', removed: true });
     expectRefused(await w.t.delete('/api/my-channel/tools/reprice', owner()), 404, 'NOT_FOUND');

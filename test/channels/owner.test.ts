@@ -97,6 +97,10 @@ describe("the owner's side of channels", () => {
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.data).toMatchObject({ slug: 'owner-shop', description: 'Updated daily', name: 'Owner shop' });
 
+    for (const body of [{ slug: 'Not A Slug' }, { name: '' }, { tags: 'retail' }]) {
+      expectRefused(await w.t.patch('/api/my-channel', body, { apiKey: w.owner.apiKey }), 400, 'VALIDATION_ERROR');
+    }
+    expect((await channelRows(w)).map((c) => [c.slug, c.name])).toEqual([['owner-shop', 'Owner shop']]);
     const bad = await w.t.put('/api/my-channel/permissions', { permissions: { ghosts: 'read' } }, { apiKey: w.owner.apiKey });
     expectRefused(bad, 400, 'VALIDATION_ERROR');
     const set = await w.t.put('/api/my-channel/permissions', { permissions: { products: 'read' } }, { apiKey: w.owner.apiKey });
