@@ -50,6 +50,17 @@ describe('grant boundaries of channel execution', () => {
     expect(last).toMatchObject({ tool, outcome: 'refused', errorCode: code, rowsAffected: 0, caller: { tenantId: w.consumer.id } });
   });
 
+  it('lists and gets never expand a relation to an ungranted entity unless asked (and asking is refused)', async () => {
+    for (const [tool, params] of [
+      ['list_products', {}],
+      ['get_products', { id: w.products.hammer }],
+    ] as const) {
+      const res = await execute(w.t, slug, tool, params, { apiKey: w.consumer.apiKey });
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain('Acme Supplies');
+    }
+  });
+
   it("an unpublished channel's tools are refused like a missing channel, and the owner sees the attempt", async () => {
     const other = await w.t.createTenant('Quiet Co');
     await publish(w.t, other, { slug: 'quiet-channel', permissions: {} });

@@ -64,7 +64,13 @@ export async function planExecution(
       const outside = ungrantedRelationTargets(entity, grant);
       if (outside.length) throw refuse(`resolve reaches ${[...new Set(outside)].join(', ')}, outside the channel`);
     }
-    return { tool, plan: { kind: 'record', operation: OPERATION[derived.verb], input: { ...valid, entityName: entity.name } } };
+    // Relations are expanded only when asked for (query_records would by default), and asked for only within the grant.
+    const input = {
+      ...valid,
+      entityName: entity.name,
+      ...(derived.verb === 'list' || derived.verb === 'get' ? { resolve: valid.resolve === true } : {}),
+    };
+    return { tool, plan: { kind: 'record', operation: OPERATION[derived.verb], input } };
   }
   const row = await findCustomTool(tx, toolName);
   if (!row) throw toolNotFound(channel, toolName);
