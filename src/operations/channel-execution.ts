@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { withTenant } from '../db/with-tenant.js';
-import { canOnRecords } from '../domain/access/permissions.js';
 import type { ChannelCaller, ChannelPrincipal } from '../domain/access/principal.js';
 import { argumentsHash, redactArguments } from '../domain/channels/arguments.js';
 import { appendAudit, type AuditOutcome } from '../domain/channels/audit.repository.js';
@@ -10,14 +9,14 @@ import { channelNotFound } from '../domain/channels/channel.service.js';
 import type { ChannelRow, ChannelTool } from '../domain/channels/channel.types.js';
 import { planExecution, type ExecutionPlan } from '../domain/channels/execution-plan.js';
 import { rateLimited } from '../domain/rate-limit/rate-limiter.js';
-import { aggregateRecords } from '../domain/records/aggregate.js';
 import { resolveTenant } from '../domain/tenants/tenant.service.js';
-import { AppError, forbidden } from '../errors.js';
+import { AppError } from '../errors.js';
 import type { OperationContext } from './core/context.js';
 import { executeOperation } from './core/execute.js';
 import { bind, defineGlobalOperation } from './core/operation.js';
 import { withEffects, type Warning } from './core/result.js';
 import { plainObject } from './core/schemas.js';
+import { aggregateRecords } from './aggregates.js';
 import { createRecord, getRecord, queryRecords, updateRecord } from './records.js';
 import { channelSlug } from './schemas/channels.js';
 
@@ -27,7 +26,13 @@ import { channelSlug } from './schemas/channels.js';
  * every other caller uses. Every execution — refused ones too, once the owner is known — is
  * appended to the owner's audit log.
  */
-const RECORD_OPERATIONS = { query_records: queryRecords, get_record: getRecord, create_record: createRecord, update_record: updateRecord };
+const RECORD_OPERATIONS = {
+  query_records: queryRecords,
+  get_record: getRecord,
+  create_record: createRecord,
+  update_record: updateRecord,
+  aggregate_records: aggregateRecords,
+};
 const MINUTE = 60_000;
 
 const toolName = z.string().trim().min(1).max(100);
@@ -128,16 +133,21 @@ async function run(
   plan: ExecutionPlan,
   ctx: OperationContext & { principal: ChannelPrincipal },
 ): Promise<{ data: unknown; warnings: readonly Warning[]; rowsAffected: number }> {
-  if (plan.kind === 'aggregate') {
-    const data = await withTenant(ctx.db, ctx.principal.tenantId, { readOnly: true, transaction: false }, (tx) => {
-      if (!canOnRecords(ctx.principal, 'read', plan.entity.name))
-        throw forbidden(`The channel does not permit read on ${plan.entity.name}`);
-      return aggregateRecords(tx, plan.entity, plan.query);
-    });
-    return { data, warnings: [], rowsAffected: data.count };
-  }
   const result = await executeOperation(RECORD_OPERATIONS[plan.operation], ctx, plan.input);
-  const data = result.data as { data?: unknown[] };
-  const rowsAffected = plan.operation === 'query_records' ? (data.data?.length ?? 0) : 1;
-  return { data: result.data, warnings: result.warnings, rowsAffected };
+  return { data: result.data, warnings: result.warnings, rowsAffected: rowsOf(plan.operation, result.data) };
+}
+
+/** Records returned by a read, counted by an aggregate, written by a write. */
+function rowsOf(operation: ExecutionPlan['operation'], data: unknown): number {
+  const answer = data as { data?: unknown[]; count?: number; groups?: Array<{ count: number }> };
+  switch (operation) {
+    case 'query_records':
+      return answer.data?.length ?? 0;
+    case 'aggregate_records':
+      return answer.groups ? answer.groups.reduce((n, g) => n + g.count, 0) : (answer.count ?? 0);
+    case 'get_record':
+    case 'create_record':
+    case 'update_record':
+      return 1;
+  }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromZodError, validationError } from '../../errors.js';
 import type { ChannelPermission } from '../access/principal.js';
 import type { FieldDefinition, PublishedEntity } from '../entities/entity.types.js';
-import { AGGREGATE_FUNCTIONS } from '../records/aggregate.js';
+import { AGGREGATE_OPS } from '../records/aggregate-query.js';
 import { relatedEntityOf } from '../records/field-values.js';
 import { FILTER_OPS, filterOperatorsFor, SYSTEM_KEYS } from '../records/list-query.js';
 import type { ChannelTool, CustomToolRow, ToolAccess } from './channel.types.js';
@@ -45,7 +45,7 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('aggregate'),
     entity: name,
-    function: z.enum(AGGREGATE_FUNCTIONS),
+    function: z.enum(AGGREGATE_OPS),
     field: z.string().max(63).optional(),
     groupBy: z.string().max(63).optional(),
     filters,
@@ -124,8 +124,12 @@ export function actionProblems(
   }
   if (action.type === 'aggregate') {
     const f = field('field', action.field, false);
-    if (action.function !== 'count' && !(f && f !== 'system' && (f.fieldType === 'number' || f.fieldType === 'integer')))
+    const numeric = f && f !== 'system' && (f.fieldType === 'number' || f.fieldType === 'integer');
+    const dated = f && f !== 'system' && (f.fieldType === 'date' || f.fieldType === 'datetime');
+    if ((action.function === 'sum' || action.function === 'avg') && !numeric)
       problems.push(`field: ${action.function} needs a number or integer field`);
+    if ((action.function === 'min' || action.function === 'max') && !numeric && !dated)
+      problems.push(`field: ${action.function} needs a number, integer, date or datetime field`);
     const g = field('groupBy', action.groupBy, false);
     if (g && g !== 'system' && (reaches(g) || ['json', 'file', 'location'].includes(g.fieldType)))
       problems.push(`groupBy: ${action.groupBy} cannot be grouped by through this channel`);

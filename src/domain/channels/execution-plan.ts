@@ -4,7 +4,6 @@ import type { RecordAction } from '../access/principal.js';
 import { channelMay } from '../access/permissions.js';
 import type { PublishedEntity } from '../entities/entity.types.js';
 import { findPublishedEntityCached, type PublishedEntityCache } from '../entities/published-entity.cache.js';
-import type { AggregateQuery } from '../records/aggregate.js';
 import type { FilterClause } from '../records/list-query.js';
 import type { ChannelRow, ChannelTool } from './channel.types.js';
 import { findCustomTool } from './custom-tool.repository.js';
@@ -12,17 +11,20 @@ import { actionProblems, bound, customToolView, type ToolAction } from './custom
 import { derivedTool, parseDerivedName, ungrantedRelationTargets, verbsOf, type DerivedVerb } from './derived-tools.js';
 import { validateArguments, type ParamSchema } from './tool-schema.js';
 
-/** The record operation a tool runs, and its input; or an aggregate over one entity. */
-export type ExecutionPlan =
-  | { kind: 'record'; operation: 'query_records' | 'get_record' | 'create_record' | 'update_record'; input: Record<string, unknown> }
-  | { kind: 'aggregate'; entity: PublishedEntity; query: AggregateQuery };
+/** The record operation a tool runs, and its input. */
+export interface ExecutionPlan {
+  operation: RecordOperation;
+  input: Record<string, unknown>;
+}
+
+export type RecordOperation = 'query_records' | 'get_record' | 'create_record' | 'update_record' | 'aggregate_records';
 
 export interface PlannedExecution {
   tool: ChannelTool;
   plan: ExecutionPlan;
 }
 
-const OPERATION: Record<DerivedVerb, 'query_records' | 'get_record' | 'create_record' | 'update_record'> = {
+const OPERATION: Record<DerivedVerb, RecordOperation> = {
   list: 'query_records',
   get: 'get_record',
   create: 'create_record',
@@ -70,7 +72,7 @@ export async function planExecution(
       entityName: entity.name,
       ...(derived.verb === 'list' || derived.verb === 'get' ? { resolve: valid.resolve === true } : {}),
     };
-    return { tool, plan: { kind: 'record', operation: OPERATION[derived.verb], input } };
+    return { tool, plan: { operation: OPERATION[derived.verb], input } };
   }
   const row = await findCustomTool(tx, toolName);
   if (!row) throw toolNotFound(channel, toolName);
@@ -105,7 +107,6 @@ function customPlan(action: ToolAction, entity: PublishedEntity, args: Record<st
     case 'query': {
       const search = action.search === undefined ? undefined : bound(action.search, args);
       return {
-        kind: 'record',
         operation: 'query_records',
         input: {
           entityName: entity.name,
@@ -119,18 +120,22 @@ function customPlan(action: ToolAction, entity: PublishedEntity, args: Record<st
       };
     }
     case 'create':
-      return { kind: 'record', operation: 'create_record', input: { entityName: entity.name, data: values(action.data) } };
+      return { operation: 'create_record', input: { entityName: entity.name, data: values(action.data) } };
     case 'update':
       return {
-        kind: 'record',
         operation: 'update_record',
         input: { entityName: entity.name, id: String(bound(action.id, args) ?? ''), data: values(action.data) },
       };
     case 'aggregate':
       return {
-        kind: 'aggregate',
-        entity,
-        query: { fn: action.function, field: action.field, groupBy: action.groupBy, filters: clauses(action.filters) },
+        operation: 'aggregate_records',
+        input: {
+          entityName: entity.name,
+          op: action.function,
+          ...(action.field ? { field: action.field } : {}),
+          ...(action.groupBy ? { groupBy: action.groupBy } : {}),
+          filters: clauses(action.filters),
+        },
       };
   }
 }
