@@ -44,6 +44,8 @@ const ConfigSchema = z
         .default(1024 * 1024),
     ),
     CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
+    CHANNEL_RATE_LIMIT_PER_CALLER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(120)),
+    CHANNEL_RATE_LIMIT_PER_CHANNEL: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
     ADMIN_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(12)),
     MCP_SERVER_PORT: port(3002),
     MCP_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
@@ -54,8 +56,6 @@ const ConfigSchema = z
     EMBEDDINGS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     EMBEDDINGS_API_KEY: optionalString,
     EMBEDDINGS_MODEL: z.preprocess(emptyAsUndefined, z.string().default('text-embedding-3-small')),
-    CHANNEL_RATE_LIMIT_PER_CALLER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(120)),
-    CHANNEL_RATE_LIMIT_PER_CHANNEL: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
     CHECK_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
     // Beside src/ and dist/ alike, so the sources and the compiled service find the same build.
     CONSOLE_DIR: z.preprocess(emptyAsUndefined, z.string().default(fileURLToPath(new URL('../console/dist', import.meta.url)))),
@@ -83,6 +83,8 @@ export interface Config {
   readonly bodyLimit: number;
   /** `*` or a list of allowed origins. */
   readonly corsOrigins: '*' | readonly string[];
+  /** Channel tool executions allowed per minute, per caller and per channel (docs/channels.md). */
+  readonly channelRateLimits: { readonly perCaller: number; readonly perChannel: number };
   readonly adminTokenTtlSeconds: number;
   readonly mcp: {
     readonly port: number;
@@ -99,8 +101,6 @@ export interface Config {
   readonly checkOutputs: boolean;
   /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
   readonly consoleDir: string;
-  /** Channel tool executions allowed per minute, per caller and per channel (docs/channels.md). */
-  readonly channelRateLimits: { readonly perCaller: number; readonly perChannel: number };
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               .map((o) => o.trim())
               .filter(Boolean),
           ),
+    channelRateLimits: Object.freeze({ perCaller: c.CHANNEL_RATE_LIMIT_PER_CALLER, perChannel: c.CHANNEL_RATE_LIMIT_PER_CHANNEL }),
     adminTokenTtlSeconds: Math.round(c.ADMIN_TOKEN_TTL_HOURS * 3600),
     mcp: Object.freeze({
       port: c.MCP_SERVER_PORT,
@@ -149,6 +150,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     checkOutputs: c.CHECK_OUTPUTS === 'true',
     consoleDir: resolve(c.CONSOLE_DIR),
-    channelRateLimits: Object.freeze({ perCaller: c.CHANNEL_RATE_LIMIT_PER_CALLER, perChannel: c.CHANNEL_RATE_LIMIT_PER_CHANNEL }),
   });
 }
