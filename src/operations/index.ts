@@ -7,6 +7,7 @@ import * as channelDiscovery from './channel-discovery.js';
 import * as channelExecution from './channel-execution.js';
 import * as channelTools from './channel-tools.js';
 import * as channels from './channels.js';
+import * as bots from './bots.js';
 import * as entities from './entities.js';
 import * as fields from './fields.js';
 import * as health from './health.js';
@@ -39,6 +40,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelDiscovery,
   channelExecution,
   channelAudit,
+  bots,
 ].flatMap((area) => Object.values(area) as Operation[]);
 
 export function findOperation(name: string): Operation | undefined {

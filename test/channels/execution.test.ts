@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botWithToken } from '../bots/bots.helpers.js';
 import { userWithToken } from '../users/users.helpers.js';
 import { auditOf, channelWorld, execute, publish, recordCount, recordData, type ChannelWorld } from './channels.helpers.js';
 
@@ -36,6 +37,15 @@ describe('executing channel tools', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.result.data.name).toBe('Kite');
     }
+  });
+
+  it("a bot of the consumer tenant consumes the channel, and the owner's log names the bot", async () => {
+    const bot = await botWithToken(w.t, w.consumer, { name: 'catalog-reader', role: 'viewer' });
+    const res = await execute(w.t, slug, 'list_products', { limit: 1 }, { token: bot.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.result.data).toHaveLength(1);
+    const [entry] = await auditOf(w.t, w.owner, '?limit=1');
+    expect(entry).toMatchObject({ caller: { tenantId: w.consumer.id, kind: 'bot', id: bot.id }, outcome: 'success' });
   });
 
   it('creates and updates through a readwrite grant, in the owner tenant only', async () => {

@@ -1,6 +1,7 @@
 import { AGGREGATE_SCENARIOS } from './aggregates.scenarios.js';
 import { API_SPEC_SCENARIOS } from './api-spec.scenarios.js';
 import { CHANNEL_SCENARIOS } from './channels.scenarios.js';
+import { BOT_SCENARIOS } from './bots.scenarios.js';
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
@@ -14,4 +15,5 @@ export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...USER_SCENARIOS,
   ...AGGREGATE_SCENARIOS,
   ...CHANNEL_SCENARIOS,
+  ...BOT_SCENARIOS,
 };

@@ -1,6 +1,7 @@
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import { AGGREGATE_PARITY_CASES } from './parity-cases.aggregates.js';
 import { CHANNEL_PARITY_CASES } from './parity-cases.channels.js';
+import { BOT_PARITY_CASES } from './parity-cases.bots.js';
 import { FEATURE_PARITY_CASES } from './parity-cases.features.js';
 import type { ParityCase } from './parity-harness.js';
 
@@ -12,6 +13,7 @@ export const PARITY_CASES: Record<string, ParityCase[]> = {
   ...FEATURE_PARITY_CASES,
   ...AGGREGATE_PARITY_CASES,
   ...CHANNEL_PARITY_CASES,
+  ...BOT_PARITY_CASES,
   list_tenants: [
     { title: 'tenant key sees its tenant', as: 'tenant', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },
     { title: 'admin key sees all tenants', as: 'admin', args: () => ({}), rest: () => ({ method: 'GET', path: '/api/auth/tenants' }) },

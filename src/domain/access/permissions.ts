@@ -7,7 +7,7 @@ import type { ChannelPermission, Principal, RecordAction, TenantRole } from './p
  */
 
 /** What a tenant-scoped operation requires of its caller. */
-export type TenantPermission = 'schema.read' | 'schema.write' | 'users.manage' | 'records';
+export type TenantPermission = 'schema.read' | 'schema.write' | 'users.manage' | 'bots.manage' | 'records';
 
 /** Who may call an operation that runs outside a tenant. */
 export type GlobalAccess = 'public' | 'authenticated' | 'admin';
@@ -32,6 +32,7 @@ export function canUseGlobal(principal: Principal | null, access: GlobalAccess):
       return true;
     case 'tenant_key':
     case 'tenant_user':
+    case 'bot':
       return access === 'authenticated';
     case 'channel':
       // A channel principal exists only inside one execution, in its owner's tenant.
@@ -50,10 +51,25 @@ function roleMay(role: TenantRole, permission: TenantPermission, canManageUsers:
       return role === 'owner' || role === 'admin';
     case 'users.manage':
       return role === 'owner' || role === 'admin' || canManageUsers;
+    case 'bots.manage':
+      return role === 'owner' || role === 'admin';
   }
 }
 
-/** Administrators, admin keys and tenant keys act with owner rights; tenant users by role. */
+/** Bots act by role on schema and records, and never manage people or other bots (docs/bots.md). */
+function botMay(role: TenantRole, permission: TenantPermission): boolean {
+  switch (permission) {
+    case 'users.manage':
+    case 'bots.manage':
+      return false;
+    case 'schema.read':
+    case 'schema.write':
+    case 'records':
+      return roleMay(role, permission, false);
+  }
+}
+
+/** Administrators, admin keys and tenant keys act with owner rights; tenant users and bots by role. */
 export function canUseOperation(principal: Principal, permission: TenantPermission): boolean {
   switch (principal.kind) {
     case 'admin':
@@ -61,6 +77,8 @@ export function canUseOperation(principal: Principal, permission: TenantPermissi
       return true;
     case 'tenant_user':
       return roleMay(principal.role, permission, principal.permissions.canManageUsers === true);
+    case 'bot':
+      return botMay(principal.role, permission);
     case 'channel':
       // Records only, and canOnRecords narrows them to the grant; never schema or users.
       return permission === 'records';
@@ -75,7 +93,8 @@ export function canOnRecords(principal: Principal, action: RecordAction, entityN
     case 'admin':
     case 'tenant_key':
       return true;
-    case 'tenant_user': {
+    case 'tenant_user':
+    case 'bot': {
       const override = principal.permissions.entities?.[entityName];
       const allowed = Array.isArray(override) ? override : ROLE_RECORD_ACTIONS[principal.role];
       return allowed.includes(action);

@@ -13,6 +13,15 @@ export interface UserPermissions {
   canManageSettings?: boolean;
 }
 
+/** A bot's roles (docs/bots.md): a bot never manages people, so owner would add nothing over admin. */
+export const BOT_ROLES = ['admin', 'member', 'viewer'] as const;
+export type BotRole = (typeof BOT_ROLES)[number];
+
+/** The shape of a bot's `permissions` (docs/bots.md): record actions per entity, replacing the role's. */
+export interface BotPermissions {
+  entities?: Record<string, RecordAction[]>;
+}
+
 export type Principal =
   | {
       kind: 'admin';
@@ -36,6 +45,15 @@ export type Principal =
       role: TenantRole;
       permissions: UserPermissions;
       sessionId: string;
+    }
+  | {
+      /** A machine identity of one tenant (docs/bots.md); `botId` and `name` attribute what it does. */
+      kind: 'bot';
+      botId: string;
+      tenantId: string;
+      name: string;
+      role: BotRole;
+      permissions: BotPermissions;
     }
   | ChannelPrincipal;
 
@@ -69,4 +87,25 @@ export interface TenantRef {
   id: string;
   slug: string;
   name: string;
+}
+
+/** Who a principal is, as logs record it (rule runs): its kind and the id of what authenticated. */
+export function principalActor(principal: Principal): { kind: Principal['kind']; id: string } {
+  switch (principal.kind) {
+    case 'admin':
+      return { kind: principal.kind, id: principal.adminId };
+    case 'tenant_key':
+      return { kind: principal.kind, id: principal.keyId };
+    case 'tenant_user':
+      return { kind: principal.kind, id: principal.userId };
+    case 'bot':
+      return { kind: principal.kind, id: principal.botId };
+    case 'channel':
+      // A channel tool acting in its owner's tenant: the channel, which its audit log ties to the caller.
+      return { kind: principal.kind, id: principal.channelId };
+    default: {
+      const never: never = principal;
+      throw new Error(`unknown principal ${JSON.stringify(never)}`);
+    }
+  }
 }

@@ -14,6 +14,8 @@ export function callerOf(principal: Principal, tenant: TenantRef | null): Channe
       return { ...from, kind: 'tenant_key', id: principal.keyId };
     case 'tenant_user':
       return { ...from, kind: 'tenant_user', id: principal.userId };
+    case 'bot':
+      return { ...from, kind: 'bot', id: principal.botId };
     case 'channel':
       // A channel principal exists only inside an execution; it never calls another tool.
       throw new Error('a channel principal cannot execute channel tools');

@@ -4,6 +4,7 @@ import type { ApiKeyCache } from '../api-keys/api-key.cache.js';
 import { API_KEY_PREFIX, authenticateApiKey } from '../api-keys/api-key.service.js';
 import type { Clock } from '../auth/clock.js';
 import type { JwtSigner } from '../auth/tokens.js';
+import { authenticateBotToken } from '../bots/bot-token.js';
 import { SESSION_TOKEN_PREFIX } from '../users/session-token.js';
 import { authenticateMcpUserToken, authenticateSessionToken } from '../users/session.service.js';
 import { looksLikeJwt, type CredentialKind } from './registry.js';
@@ -50,6 +51,12 @@ export function credentialKinds(deps: CredentialDeps): CredentialKind[] {
       },
       matches: looksLikeJwt,
       authenticate: (t) => authenticateAdminToken(deps.db, deps.jwt, t),
+    },
+    {
+      name: 'bot_token',
+      surfaces: ['rest', 'mcp'],
+      matches: looksLikeJwt,
+      authenticate: (t) => authenticateBotToken(deps.db, deps, t),
     },
   ];
 }

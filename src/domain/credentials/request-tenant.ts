@@ -11,6 +11,7 @@ export function boundTenantOf(principal: Principal): string | null {
       return null;
     case 'tenant_key':
     case 'tenant_user':
+    case 'bot':
     case 'channel':
       return principal.tenantId;
     default:

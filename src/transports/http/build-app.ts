@@ -7,6 +7,7 @@ import { OPERATIONS } from '../../operations/index.js';
 import type { TransportDeps } from '../request-context.js';
 import { registerConsole } from './console.js';
 import { installErrorHandling, sendError } from './errors.js';
+import { registerOAuthTokenRoute } from './oauth-token.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { registerOperationRoutes } from './routes.js';
 import { registerToolsRoute } from './tools-route.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
 
   registerOperationRoutes(app, deps, OPERATIONS);
   registerToolsRoute(app, deps, OPERATIONS);
+  await registerOAuthTokenRoute(app, deps);
   const openApi = buildOpenApiDocument(OPERATIONS, deps.services.version);
   app.get('/api/openapi.json', async () => openApi);
   await registerConsole(app, deps.config.consoleDir);

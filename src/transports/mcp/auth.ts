@@ -20,6 +20,8 @@ export function sessionOwner(principal: Principal): string {
       return `tenant_key:${principal.keyId}`;
     case 'tenant_user':
       return `tenant_user:${principal.userId}`;
+    case 'bot':
+      return `bot:${principal.botId}`;
     case 'channel':
       return `channel:${principal.channelId}:${principal.caller.kind}:${principal.caller.id}`;
     default: {
