@@ -44,6 +44,8 @@ const ConfigSchema = z
         .default(1024 * 1024),
     ),
     CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('*')),
+    CHANNEL_RATE_LIMIT_PER_CALLER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(120)),
+    CHANNEL_RATE_LIMIT_PER_CHANNEL: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
     ADMIN_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(12)),
     RULE_RUNS_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10_000)),
     RULE_RUNS_KEEP_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(30)),
@@ -120,6 +122,8 @@ export interface Config {
   readonly bodyLimit: number;
   /** `*` or a list of allowed origins. */
   readonly corsOrigins: '*' | readonly string[];
+  /** Channel tool executions allowed per minute, per caller and per channel (docs/channels.md). */
+  readonly channelRateLimits: { readonly perCaller: number; readonly perChannel: number };
   readonly adminTokenTtlSeconds: number;
   readonly mcp: {
     readonly port: number;
@@ -191,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               .map((o) => o.trim())
               .filter(Boolean),
           ),
+    channelRateLimits: Object.freeze({ perCaller: c.CHANNEL_RATE_LIMIT_PER_CALLER, perChannel: c.CHANNEL_RATE_LIMIT_PER_CHANNEL }),
     adminTokenTtlSeconds: Math.round(c.ADMIN_TOKEN_TTL_HOURS * 3600),
     mcp: Object.freeze({
       port: c.MCP_SERVER_PORT,

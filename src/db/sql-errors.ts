@@ -12,6 +12,9 @@ const CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {
   entity_versions_one_draft: 'This entity already has a draft (changed concurrently); retry the call',
   entity_versions_pkey: 'This entity version was written concurrently; retry the call',
   tenant_users_email_key: 'A user with this email already exists in this tenant',
+  channels_published_slug_key: 'A published channel already uses this slug; choose another slug',
+  channels_tenant_key: `This tenant already has a channel; change it with ${toolRef('update_channel')}`,
+  channel_tools_pkey: `Your channel already has a tool with this name; change it with ${toolRef('update_channel_tool')}`,
   bots_name_key: 'A bot with this name already exists in this tenant; choose another name',
 };
 

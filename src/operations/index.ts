@@ -2,6 +2,11 @@ import * as aggregates from './aggregates.js';
 import * as apiKeys from './api-keys.js';
 import * as apiSpec from './api-spec.js';
 import * as auth from './auth.js';
+import * as channelAudit from './channel-audit.js';
+import * as channelDiscovery from './channel-discovery.js';
+import * as channelExecution from './channel-execution.js';
+import * as channelTools from './channel-tools.js';
+import * as channels from './channels.js';
 import * as bots from './bots.js';
 import * as entities from './entities.js';
 import * as fields from './fields.js';
@@ -33,6 +38,11 @@ export const OPERATIONS: readonly Operation[] = [
   users,
   apiSpec,
   aggregates,
+  channels,
+  channelTools,
+  channelDiscovery,
+  channelExecution,
+  channelAudit,
   bots,
   rules,
   sites,

@@ -1,5 +1,6 @@
 import { AGGREGATE_SCENARIOS } from './aggregates.scenarios.js';
 import { API_SPEC_SCENARIOS } from './api-spec.scenarios.js';
+import { CHANNEL_SCENARIOS } from './channels.scenarios.js';
 import { BOT_SCENARIOS } from './bots.scenarios.js';
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
@@ -15,6 +16,7 @@ export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...recordScenarios,
   ...USER_SCENARIOS,
   ...AGGREGATE_SCENARIOS,
+  ...CHANNEL_SCENARIOS,
   ...BOT_SCENARIOS,
   ...RULE_SCENARIOS,
   ...SITE_SCENARIOS,

@@ -6,6 +6,13 @@ import { ISOLATION_SCENARIOS } from './index.js';
 import type { TenantHandle } from './scenario.js';
 
 const tenantOperations = OPERATIONS.filter(isTenantOperation).map((op) => op.name);
+/**
+ * Operations that act in a tenant without being tenant operations (channel owners write the global
+ * channel directory; consumers reach another tenant's channel): those with a scenario run it too,
+ * and every channel operation must have one.
+ */
+const otherOperations = OPERATIONS.filter((op) => !isTenantOperation(op) && ISOLATION_SCENARIOS[op.name]).map((op) => op.name);
+const channelOperations = OPERATIONS.filter((op) => /channel/.test(op.name)).map((op) => op.name);
 
 describe('tenant isolation of every tenant-scoped operation', () => {
   let t: TestApp;
@@ -25,7 +32,11 @@ describe('tenant isolation of every tenant-scoped operation', () => {
     expect(missing, 'tenant operations without an isolation scenario (test/isolation)').toEqual([]);
   });
 
-  it.each(tenantOperations)('%s', async (name) => {
+  it('has a scenario for every channel operation', () => {
+    expect(channelOperations.filter((name) => !ISOLATION_SCENARIOS[name])).toEqual([]);
+  });
+
+  it.each([...tenantOperations, ...otherOperations])('%s', async (name) => {
     const scenario = ISOLATION_SCENARIOS[name];
     expect(scenario).toBeDefined();
     await scenario!({ t, a, b });

@@ -1,5 +1,6 @@
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import { AGGREGATE_PARITY_CASES } from './parity-cases.aggregates.js';
+import { CHANNEL_PARITY_CASES } from './parity-cases.channels.js';
 import { BOT_PARITY_CASES } from './parity-cases.bots.js';
 import { FEATURE_PARITY_CASES } from './parity-cases.features.js';
 import { PREBUILD_PARITY_CASES } from './parity-cases.prebuilds.js';
@@ -14,6 +15,7 @@ import { SITE_PARITY_CASES } from './parity-cases.sites.js';
 export const PARITY_CASES: Record<string, ParityCase[]> = {
   ...FEATURE_PARITY_CASES,
   ...AGGREGATE_PARITY_CASES,
+  ...CHANNEL_PARITY_CASES,
   ...BOT_PARITY_CASES,
   ...RULE_PARITY_CASES,
   ...SITE_PARITY_CASES,

@@ -45,6 +45,8 @@ export interface ParityCase {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
 const VOLATILE_KEYS = new Set(['token', 'key', 'prefix', 'secret_key']);
+/** Measured durations differ from call to call. */
+const DURATION_KEYS = new Set(['executionTimeMs', 'durationMs']);
 
 /** The answer with what differs between twin tenants or calls masked. */
 export function mask(value: unknown, tenant?: ParityTenant): unknown {
@@ -58,7 +60,10 @@ export function mask(value: unknown, tenant?: ParityTenant): unknown {
     if (Array.isArray(v)) return v.map(walk);
     if (typeof v === 'object' && v !== null) {
       return Object.fromEntries(
-        Object.entries(v).map(([k, x]) => [text(k), VOLATILE_KEYS.has(k) && typeof x === 'string' ? '<secret>' : walk(x)]),
+        Object.entries(v).map(([k, x]) => [
+          text(k),
+          VOLATILE_KEYS.has(k) && typeof x === 'string' ? '<secret>' : DURATION_KEYS.has(k) && typeof x === 'number' ? '<ms>' : walk(x),
+        ]),
       );
     }
     return v;

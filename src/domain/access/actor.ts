@@ -21,6 +21,12 @@ export function actorOf(principal: Principal): Actor {
       return { kind: 'tenant_user', id: principal.userId, name: principal.email };
     case 'bot':
       return { kind: 'bot', id: principal.botId, name: principal.name };
+    case 'channel':
+      return {
+        kind: 'channel',
+        id: principal.channelId,
+        name: `channel ${principal.channelId} for ${principal.caller.kind} ${principal.caller.id}`,
+      };
     default: {
       const unknown: never = principal;
       throw new Error(`no actor for ${JSON.stringify(unknown)}`);

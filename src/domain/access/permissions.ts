@@ -1,4 +1,4 @@
-import type { Principal, RecordAction, TenantRole } from './principal.js';
+import type { ChannelPermission, Principal, RecordAction, TenantRole } from './principal.js';
 
 /**
  * Who may do what (docs/users.md "Roles"). Every decision switches exhaustively on the principal's
@@ -34,6 +34,9 @@ export function canUseGlobal(principal: Principal | null, access: GlobalAccess):
     case 'tenant_user':
     case 'bot':
       return access === 'authenticated';
+    case 'channel':
+      // A channel principal exists only inside one execution, in its owner's tenant.
+      return false;
     default:
       return unknownKind(principal);
   }
@@ -82,6 +85,9 @@ export function canUseOperation(principal: Principal, permission: TenantPermissi
       return roleMay(principal.role, permission, principal.permissions.canManageUsers === true);
     case 'bot':
       return botMay(principal.role, permission);
+    case 'channel':
+      // Records only, and canOnRecords narrows them to the grant; never schema or users.
+      return permission === 'records';
     default:
       return unknownKind(principal);
   }
@@ -99,7 +105,21 @@ export function canOnRecords(principal: Principal, action: RecordAction, entityN
       const allowed = Array.isArray(override) ? override : ROLE_RECORD_ACTIONS[principal.role];
       return allowed.includes(action);
     }
+    case 'channel':
+      return channelMay(principal.grant, entityName, action);
     default:
       return unknownKind(principal);
   }
 }
+
+/** `read` lends reading; `readwrite` adds create and update. No grant ever lends delete. */
+export function channelMay(grant: Readonly<Record<string, ChannelPermission>>, entityName: string, action: RecordAction): boolean {
+  if (!Object.hasOwn(grant, entityName)) return false;
+  const permission = grant[entityName]!;
+  return Object.hasOwn(CHANNEL_ACTIONS, permission) && CHANNEL_ACTIONS[permission].includes(action);
+}
+
+const CHANNEL_ACTIONS: Record<ChannelPermission, readonly RecordAction[]> = {
+  read: ['read'],
+  readwrite: ['read', 'create', 'update'],
+};

@@ -56,7 +56,33 @@ export type Principal =
       name: string;
       role: BotRole;
       permissions: BotPermissions;
-    };
+    }
+  | ChannelPrincipal;
+
+/** What a channel lends of one entity (docs/channels.md). */
+export type ChannelPermission = 'read' | 'readwrite';
+
+/** Who executes a channel tool, as the owner's audit log records it. */
+export interface ChannelCaller {
+  /** The caller's own tenant (null for an administrator acting without one). */
+  tenantId: string | null;
+  tenantSlug: string | null;
+  /** The caller's principal kind and id (key id, user id, admin id …). */
+  kind: string;
+  id: string;
+}
+
+/**
+ * A channel tool executing inside its owner's tenant (`tenantId`): its rights are the channel's
+ * grant and nothing else — never the owner's, never the caller's.
+ */
+export interface ChannelPrincipal {
+  kind: 'channel';
+  channelId: string;
+  tenantId: string;
+  grant: Readonly<Record<string, ChannelPermission>>;
+  caller: ChannelCaller;
+}
 
 /** A tenant as carried in a request context. */
 export interface TenantRef {
@@ -76,6 +102,9 @@ export function principalActor(principal: Principal): { kind: Principal['kind'];
       return { kind: principal.kind, id: principal.userId };
     case 'bot':
       return { kind: principal.kind, id: principal.botId };
+    case 'channel':
+      // A channel tool acting in its owner's tenant: the channel, which its audit log ties to the caller.
+      return { kind: principal.kind, id: principal.channelId };
     default: {
       const never: never = principal;
       throw new Error(`unknown principal ${JSON.stringify(never)}`);

@@ -28,6 +28,9 @@ function overriddenFor(creator: Principal): string[] {
     case 'admin':
     case 'tenant_key':
       return [];
+    case 'channel':
+      // Never a creator (a channel only reaches records); its rights are its grant's, entity by entity.
+      return Object.keys(creator.grant);
     default: {
       const unknown: never = creator;
       throw new Error(`unknown principal ${JSON.stringify(unknown)}`);

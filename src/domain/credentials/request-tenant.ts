@@ -12,6 +12,7 @@ export function boundTenantOf(principal: Principal): string | null {
     case 'tenant_key':
     case 'tenant_user':
     case 'bot':
+    case 'channel':
       return principal.tenantId;
     default:
       return unreachable(principal);

@@ -22,6 +22,8 @@ export function sessionOwner(principal: Principal): string {
       return `tenant_user:${principal.userId}`;
     case 'bot':
       return `bot:${principal.botId}`;
+    case 'channel':
+      return `channel:${principal.channelId}:${principal.caller.kind}:${principal.caller.id}`;
     default: {
       const unknown: never = principal;
       throw new Error(`no session owner for ${JSON.stringify(unknown)}`);

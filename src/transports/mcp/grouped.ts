@@ -57,7 +57,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
   {
     name: 'channels',
     title: 'Channels',
-    summary: "Publish a tenant's data as tools for others; discover and run other tenants' channels.",
+    summary: "Lend your data as tools; find and run other tenants' channels.",
     matches: (n) => /channel/.test(n),
   },
   {
