@@ -6,11 +6,12 @@ import { adminApiKey, connectHttp, connectStdio, startMcpService, type McpTestSe
 /**
  * The agent workflow over every transport: list tenants → select tenant → generate an entity →
  * publish → add a field and publish again → create records with a relation → query with a filter
- * → export metadata — in every profile (`grouped` through its group tools, `core` finding the tools
+ * → a business rule tried with test_business_rule, published, computing and refusing → an aggregate
+ * → a static site → export metadata — in every profile (`grouped` through its group tools, `core` finding the tools
  * it lacks with search_tools) and over every transport.
  */
 
-async function workflow(agent: Agent, tenantSlug: string) {
+async function workflow(agent: Agent, tenantSlug: string, label: string) {
   const ok = (name: string, args: Record<string, unknown> = {}) => agent.ok(name, args);
   const tenants = await ok('list_tenants');
   expect(tenants.map((t: { slug: string }) => t.slug)).toContain(tenantSlug);
@@ -37,6 +38,7 @@ async function workflow(agent: Agent, tenantSlug: string) {
       entity: { name: 'pedidos' },
       fields: [
         { name: 'Total', fieldKey: 'total', fieldType: 'number', isRequired: true },
+        { name: 'IVA', fieldKey: 'iva', fieldType: 'number' },
         { name: 'Cliente', fieldKey: 'cliente', fieldType: 'relation', config: { relatedEntity: 'clientes' } },
       ],
     },
@@ -44,9 +46,28 @@ async function workflow(agent: Agent, tenantSlug: string) {
     version_message: 'orders',
   });
 
+  // A business rule: tried in the sandbox first, then published; it runs on every save.
+  const rule = await ok('create_business_rule', {
+    entityName: 'pedidos',
+    name: 'IVA y total positivo',
+    triggerType: 'before_save',
+    ruleDsl: {
+      compute: { iva: { type: 'formula', expression: 'round(total * 0.21, 2)' } },
+      validate: [{ id: 'positivo', condition: 'total > 0', message: 'El total debe ser positivo', severity: 'error' }],
+    },
+  });
+  const tried = await ok('test_business_rule', { ruleId: rule.id, sampleData: { total: 100 } });
+  expect(tried).toMatchObject({ computedValues: { iva: 21 }, errors: [] });
+  expect((await ok('test_business_rule', { ruleId: rule.id, sampleData: { total: -1 } })).errors).toHaveLength(1);
+  await ok('publish_business_rule', { ruleId: rule.id });
+
   const ana = await ok('create_record', { entityName: 'clientes', data: { nombre: 'Ana Núñez', ciudad: 'Málaga' } });
   await ok('create_record', { entityName: 'clientes', data: { nombre: 'Bo', ciudad: 'Oslo' } });
-  await ok('create_record', { entityName: 'pedidos', data: { total: 120.5, cliente: ana.id } });
+  const order = await ok('create_record', { entityName: 'pedidos', data: { total: 120, cliente: ana.id } });
+  expect(order.data.iva).toBe(25.2);
+  const refused = await agent.call('create_record', { entityName: 'pedidos', data: { total: -5 } });
+  expect(refused).toMatchObject({ isError: true, json: { code: 'BUSINESS_RULE_ERROR' } });
+  expect(refused.json.message).toContain('test_business_rule');
 
   const malaga = await ok('query_records', { entityName: 'clientes', filter: 'ciudad = "Málaga"' });
   expect(malaga).toMatchObject({ total: 1, page: 1 });
@@ -55,6 +76,17 @@ async function workflow(agent: Agent, tenantSlug: string) {
   const orders = await ok('query_records', { entityName: 'pedidos', filter: 'total >= 100', orderBy: 'total', orderDir: 'desc' });
   expect(orders.total).toBe(1);
   expect(orders.data[0].data.cliente).toMatchObject({ id: ana.id, data: { nombre: 'Ana Núñez' } });
+
+  const sum = await ok('aggregate_records', { entityName: 'pedidos', op: 'sum', field: 'total' });
+  expect(sum).toMatchObject({ value: 120, count: 1 });
+
+  const site = await ok('deploy_static_site', {
+    subdomain: label,
+    files: [{ path: 'index.html', content: '<h1>Pedidos</h1>', encoding: 'utf8' }],
+  });
+  expect(site.url).toContain(label);
+  const sites = await ok('list_static_sites');
+  expect(JSON.stringify(sites)).toContain(label);
 
   const exported = await ok('export_metadata');
   expect(JSON.stringify(exported)).toContain('"clientes"');
@@ -79,14 +111,14 @@ describe.each([...TOOL_PROFILES])('agent workflow in profile %s over every trans
   it.each(['streamable', 'sse'] as const)('over %s HTTP', async (kind) => {
     const tenant = await s.t.createTenant(`Workflow ${profile} ${kind}`);
     const client = await connectHttp(kind, s.mcpBase, adminKey);
-    await workflow(new Agent(client, profile), tenant.slug);
+    await workflow(new Agent(client, profile), tenant.slug, `wf-${profile}-${kind}`);
     await client.close();
   });
 
   it('over stdio (the real command)', async () => {
     const tenant = await s.t.createTenant(`Workflow ${profile} stdio`);
     const { client } = await connectStdio(s.apiUrl, adminKey, { MCP_TOOL_PROFILE: profile });
-    await workflow(new Agent(client, profile), tenant.slug);
+    await workflow(new Agent(client, profile), tenant.slug, `wf-${profile}-stdio`);
     await client.close();
   });
 });

@@ -16,7 +16,7 @@ export interface McpServerOptions {
 }
 
 const INSTRUCTIONS =
-  'Tenantbase: a multi-tenant data backend. Start with list_tenants and select_tenant (a tenant API key starts with its tenant selected), then model data with entity tools and work with records. search_tools finds any other tool by what it does.';
+  'Tenantbase: a multi-tenant data backend. Start with list_tenants and select_tenant (a tenant API key starts with its tenant selected), then model data with entity tools and work with records. search_tools finds any other tool by what it does (in the grouped profile: an action, with its full arguments).';
 
 /**
  * A fresh MCP server for ONE session: its tenant selection lives here and nowhere else. Uses the

@@ -148,7 +148,7 @@ export function groupedTools(operations: readonly Operation[]): GroupedTool[] {
       definition: {
         name: group.name,
         title: group.title,
-        description: `${group.summary} Arguments per action below; search_tools {"query":"<action>"} answers one in full. e.g. {"action":"${example.name}"}`,
+        description: `${group.summary} e.g. {"action":"${example.name}"}`,
         inputSchema: {
           type: 'object',
           properties: { action: { type: 'string' } },
