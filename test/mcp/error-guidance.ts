@@ -48,7 +48,8 @@ export function guidanceProblems(
     if (looksLikeTool && !named(word)) problems.push(`names "${word}", which is neither a tool nor an argument of ${op.name}`);
   }
   const words = new Set(message.split(/[^A-Za-z0-9_.]+/).filter(Boolean));
-  const mentionsSomething = [...words].some((w) => named(w) || named(w.replace(/\.$/, '')));
+  // A path such as `permissions.walk_items` names its first segment's argument.
+  const mentionsSomething = [...words].some((w) => named(w) || named(w.replace(/\.$/, '')) || named(w.split('.')[0]!));
   if (!mentionsSomething) problems.push(`names no tool and no argument of ${op.name}: "${message}"`);
   return problems;
 }

@@ -50,7 +50,15 @@ export const WALK_CASES: Record<string, WalkCase[]> = {
       args: () => ({ tenantSlug: 'no-such-tenant' }),
       names: 'list_tenants',
     },
-    { title: 'a tenant key names another tenant', code: 'FORBIDDEN', tool: 'select_tenant', args: (e) => ({ tenantSlug: e.other.slug }) },
+    // Foreign ≡ missing (docs/security.md): another tenant answers as a tenant that does not exist.
+    { title: 'a tenant key names another tenant', code: 'NOT_FOUND', tool: 'select_tenant', args: (e) => ({ tenantSlug: e.other.slug }) },
+    {
+      title: 'a viewer creates a user',
+      code: 'FORBIDDEN',
+      as: 'viewer',
+      tool: 'create_user',
+      args: (e) => ({ tenantSlug: e.tenant.slug, email: 'v@walk.example', password: 'walk-password-1', name: 'V' }),
+    },
     {
       title: 'wrong password',
       code: 'UNAUTHORIZED',
@@ -176,5 +184,134 @@ export const WALK_CASES: Record<string, WalkCase[]> = {
       args: () => ({}),
       names: 'select_tenant',
     },
+  ],
+  rules: [
+    {
+      title: 'an expression naming an unknown field',
+      code: 'VALIDATION_ERROR',
+      tool: 'create_business_rule',
+      args: () => ({
+        entityName: 'walk_items',
+        triggerType: 'before_save',
+        ruleDsl: { compute: { nombre: { type: 'formula', expression: 'nope * 2' } } },
+      }),
+      names: 'nope',
+    },
+    {
+      title: 'unknown rule',
+      code: 'NOT_FOUND',
+      tool: 'get_business_rule',
+      args: () => ({ ruleId: '00000000-0000-4000-8000-000000000000' }),
+      names: 'list_business_rules',
+    },
+    {
+      title: 'a save refused by a published validation',
+      code: 'BUSINESS_RULE_ERROR',
+      arrange: async (e) => {
+        await e.owner.callTool({
+          name: 'create_business_rule',
+          arguments: {
+            entityName: 'walk_items',
+            name: `no-x-${e.n}`,
+            triggerType: 'before_save',
+            ruleDsl: { validate: [{ id: 'not-x', condition: 'nombre != "x"', message: 'nombre may not be x', severity: 'error' }] },
+            publish: true,
+          },
+        });
+      },
+      tool: 'create_record',
+      args: () => ({ entityName: 'walk_items', data: { nombre: 'x' } }),
+      names: 'test_business_rule',
+    },
+    {
+      title: 'a viewer creates a rule',
+      code: 'FORBIDDEN',
+      as: 'viewer',
+      tool: 'create_business_rule',
+      args: () => ({ entityName: 'walk_items', triggerType: 'before_save', ruleDsl: { transform: { nombre: { type: 'trim' } } } }),
+    },
+  ],
+  channels: [
+    {
+      title: 'unknown channel',
+      code: 'NOT_FOUND',
+      tool: 'get_channel_info',
+      args: () => ({ channel_slug: 'no-such-channel' }),
+      names: 'search_channels',
+    },
+    {
+      title: 'a permission that is neither read nor readwrite',
+      code: 'VALIDATION_ERROR',
+      tool: 'publish_channel',
+      args: (e) => ({ slug: `walk-${e.n}`, name: 'Walk', permissions: { walk_items: 'write' } }),
+      names: 'permissions',
+    },
+    {
+      title: 'a tool of an unknown channel',
+      code: 'NOT_FOUND',
+      tool: 'execute_channel_tool',
+      args: () => ({ channel_slug: 'no-such-channel', tool_name: 'list_walk_items', params: {} }),
+    },
+    {
+      title: 'a viewer publishes a channel',
+      code: 'FORBIDDEN',
+      as: 'viewer',
+      tool: 'publish_channel',
+      args: (e) => ({ slug: `viewer-${e.n}`, name: 'V', permissions: { walk_items: 'read' } }),
+    },
+  ],
+  sites: [
+    {
+      title: 'a path climbing out of the site',
+      code: 'VALIDATION_ERROR',
+      tool: 'deploy_static_site',
+      args: (e) => ({ subdomain: `walk-${e.n}`, files: [{ path: '../etc/passwd', content: 'x', encoding: 'utf8' }] }),
+      names: 'files',
+    },
+    {
+      title: 'unknown site',
+      code: 'NOT_FOUND',
+      tool: 'delete_static_site',
+      args: () => ({ subdomain: 'no-such-site' }),
+      names: 'list_static_sites',
+    },
+    {
+      title: "another tenant's subdomain",
+      code: 'CONFLICT',
+      arrange: async (e) => {
+        await e.t.post(
+          '/api/sites',
+          { subdomain: `taken-${e.n}`, files: [{ path: 'index.html', content: 'x', encoding: 'utf8' }] },
+          { apiKey: e.other.apiKey },
+        );
+      },
+      tool: 'deploy_static_site',
+      args: (e) => ({ subdomain: `taken-${e.n}`, files: [{ path: 'index.html', content: 'y', encoding: 'utf8' }] }),
+      names: 'subdomain',
+    },
+    {
+      title: 'a viewer deploys',
+      code: 'FORBIDDEN',
+      as: 'viewer',
+      tool: 'deploy_static_site',
+      args: (e) => ({ subdomain: `v-${e.n}`, files: [{ path: 'index.html', content: 'x', encoding: 'utf8' }] }),
+    },
+  ],
+  bots: [
+    {
+      title: 'a wildcard permission',
+      code: 'VALIDATION_ERROR',
+      tool: 'register_bot',
+      args: () => ({ name: 'wild', permissions: { entities: { '*': ['read'] } } }),
+      names: 'permissions',
+    },
+    {
+      title: 'a wrong secret',
+      code: 'UNAUTHORIZED',
+      tool: 'identify_bot',
+      args: () => ({ bot_id: 'no-such-bot', secret_key: 'tbot_wrong' }),
+    },
+    { title: 'unknown bot', code: 'NOT_FOUND', tool: 'revoke_bot', args: () => ({ bot_id: 'no-such-bot' }), names: 'list_bots' },
+    { title: 'a member registers a bot', code: 'FORBIDDEN', as: 'member', tool: 'register_bot', args: () => ({ name: 'by-member' }) },
   ],
 };

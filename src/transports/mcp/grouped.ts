@@ -115,8 +115,17 @@ function slim(schema: unknown, depth: number): unknown {
 function variantSchema(op: Operation): Record<string, unknown> {
   const schema = slim(compactSchema(withoutAliases(toolInputSchema(op))), 0) as JsonObjectSchema;
   const rename = (key: string) => (key === 'action' ? SUBACTION : key);
-  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [rename(key), value]));
-  const required = Array.isArray(schema.required) ? (schema.required as string[]).map(rename) : [];
+  const requiredKeys = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  // Arguments are named, typed only where the type says more than "a string" (enums, numbers,
+  // lists, objects); search_tools answers them in full.
+  const optional = (value: unknown) => {
+    const v = value as { type?: unknown; enum?: unknown };
+    return v.enum !== undefined || (v.type !== undefined && v.type !== 'string') ? value : {};
+  };
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([key, value]) => [rename(key), optional(value)]),
+  );
+  const required = [...requiredKeys].map(rename);
   return { properties: { action: { const: op.name }, ...properties }, ...(required.length ? { required } : {}) };
 }
 

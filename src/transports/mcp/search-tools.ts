@@ -39,7 +39,7 @@ export const searchToolsDefinition: ToolDefinition = {
   name: SEARCH_TOOLS,
   title: 'Search tools',
   description:
-    'Finds tools (or grouped tools\' actions) by what they do and answers their full descriptions and input schemas; tools found become callable in this session. e.g. {"query":"aggregate records by field"}',
+    'Finds tools (or grouped tools\' actions: their untyped arguments are strings) by what they do and answers their full descriptions and input schemas; tools found become callable in this session. e.g. {"query":"aggregate records by field"}',
   inputSchema: compactSchema(jsonSchemaOf(input, 'input')) as JsonObjectSchema,
   outputSchema: compactSchema(jsonSchemaOf(output, 'output')) as JsonObjectSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },

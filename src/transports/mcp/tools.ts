@@ -48,9 +48,12 @@ const isEmptyObject = (v: unknown) => typeof v === 'object' && v !== null && !Ar
 /**
  * The schema as advertised in `tools/list`, without what says nothing and costs tokens in every
  * listing: `$schema`, zod's safe-integer bounds on every `.int()`, `propertyNames: { type: string }`
- * (JSON keys are strings) and `additionalProperties: {}` (allowed anyway). The operation still
- * validates everything.
+ * (JSON keys are strings), `additionalProperties: {}` (allowed anyway) and length/count bounds
+ * (`minLength`, `maxLength`, `minItems`, `maxItems`, `maxProperties`: a refusal names the argument
+ * and its bound). The operation still validates everything.
  */
+const LENGTH_BOUNDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'maxProperties']);
+
 export function compactSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(compactSchema);
   if (typeof value !== 'object' || value === null) return value;
@@ -61,6 +64,8 @@ export function compactSchema(value: unknown): unknown {
     if (key === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
     if (key === 'propertyNames' && (v as { type?: unknown }).type === 'string' && Object.keys(v as object).length === 1) continue;
     if (key === 'additionalProperties' && isEmptyObject(v)) continue;
+    // Length and count bounds: checked by the operation, which names the argument when one is off.
+    if (LENGTH_BOUNDS.has(key) && typeof v === 'number') continue;
     // Property names are data, not schema keywords: keep every one of them.
     out[key] =
       key === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([k, p]) => [k, compactSchema(p)])) : compactSchema(v);

@@ -1,0 +1,69 @@
+import { Command, CommanderError } from "commander";
+import { ConfigError, loadConfig } from "../config.js";
+import { SERVICE_VERSION } from "../services.js";
+import { StdioStartError, runStdioServer } from "../transports/mcp/stdio.js";
+import { adminCreate, adminResetPassword } from "./admin.js";
+import { backupCommand, restoreCommand } from "./backup.js";
+import { DataDirLockedError } from "./data-dir-lock.js";
+import { openCommandDatabase } from "./database.js";
+import { doctor } from "./doctor.js";
+import { CommandError, processIo } from "./io.js";
+import { migrateCommand } from "./migrate.js";
+import { serve } from "./serve.js";
+const ENVIRONMENT_HELP = `
+Configuration comes from the environment (README: Configuration), e.g.
+  PORT=3001 DATA_DIR=./data tenantbase serve
+  DATABASE_URL=postgres://user:pass@host:5432/db tenantbase migrate`;
+function buildProgram(deps) {
+  const { io, env, open } = deps;
+  const config = () => loadConfig(env);
+  const program = new Command("tenantbase").description("Multi-tenant data backend: REST API, MCP server and admin console on embedded or server PostgreSQL.").version(SERVICE_VERSION, "-v, --version", "print the version").helpOption("-h, --help", "show help (also: tenantbase help <command>)").showHelpAfterError("(tenantbase --help lists the commands)").addHelpText("after", ENVIRONMENT_HELP).configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.log(s.trimEnd()) }).exitOverride();
+  program.command("serve").description("run the API (PORT), the admin console and the MCP HTTP server (MCP_SERVER_PORT) until SIGTERM/SIGINT").action(() => serve(config(), io, open));
+  program.command("migrate").description("apply pending database migrations and exit").action(() => migrateCommand(config(), io, open));
+  program.command("mcp").description("MCP over stdio, acting through SERVICE_API_URL with SERVICE_API_KEY (stdout carries the protocol only)").action(async () => {
+    try {
+      await runStdioServer(config(), io.log);
+    } catch (error) {
+      if (error instanceof StdioStartError) throw new CommandError(`Tenantbase MCP cannot start: ${error.message}`);
+      throw error;
+    }
+    process.stdin.on("end", () => process.exit(0));
+  });
+  const admin = program.command("admin").description("manage administrators (the database must not be in use by an embedded server)");
+  admin.command("create").description("create an administrator; without --password-stdin a password is generated and printed once on stdout").argument("<email>", "the administrator's email").option("--name <name>", "display name", "Administrator").option("--password-stdin", "read the password from stdin (8 to 72 bytes)").action((email, options) => adminCreate(config(), io, open, { email, ...options }));
+  admin.command("reset-password").description("set a new password for an administrator (generated and printed once unless --password-stdin)").argument("<email>", "the administrator's email").option("--password-stdin", "read the password from stdin (8 to 72 bytes)").action((email, options) => adminResetPassword(config(), io, open, { email, ...options }));
+  program.command("backup").description("write a tenant's complete state (entities and versions, users, records, \u2026) as one gzip archive").argument("<tenant>", "slug or id of the tenant").option("-o, --output <file>", "write the archive to a file instead of stdout").action(
+    (tenant, options) => backupCommand(config(), { ...io, stdout: deps.stdout }, open, { tenant, output: options.output })
+  );
+  program.command("restore").description("restore an archive of `tenantbase backup` as a new tenant (ids kept); prints the result as JSON").argument("<file>", "the archive, or - for stdin").option("--slug <slug>", "the new tenant's slug (default: the archive's)").option("--name <name>", "the new tenant's name (default: the archive's)").action((file, options) => restoreCommand(config(), io, open, { file, ...options }));
+  program.command("doctor").description("check the configuration, the database, its migrations and the tenant role's row-level security").action(() => doctor(env, io, open));
+  return program;
+}
+async function runCli(argv, deps) {
+  try {
+    await buildProgram(deps).parseAsync(argv, { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof CommandError) {
+      deps.io.log(error.message);
+      return error.exitCode;
+    }
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      deps.io.log(error.message);
+      return 1;
+    }
+    deps.io.log(`Tenantbase failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    return 1;
+  }
+}
+async function main() {
+  const code = await runCli(process.argv.slice(2), { io: processIo, stdout: process.stdout, env: process.env, open: openCommandDatabase });
+  if (code !== 0) process.exit(code);
+}
+export {
+  buildProgram,
+  main,
+  runCli
+};
+//# sourceMappingURL=program.js.map

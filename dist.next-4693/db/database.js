@@ -1,0 +1,1 @@
+//# sourceMappingURL=database.js.map

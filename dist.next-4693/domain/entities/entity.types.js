@@ -1,0 +1,1 @@
+//# sourceMappingURL=entity.types.js.map

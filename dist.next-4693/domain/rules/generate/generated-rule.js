@@ -1,0 +1,1 @@
+//# sourceMappingURL=generated-rule.js.map

@@ -1,0 +1,72 @@
+import { AppError } from "../../errors.js";
+import { renderError } from "../surface-text.js";
+const HTTP_STATUS = {
+  VALIDATION_ERROR: 400,
+  BUSINESS_RULE_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  REQUEST_TIMEOUT: 408,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  INTERNAL_ERROR: 500
+};
+const MAX_PARAM_LENGTH = 100;
+function fromFastifyError(error) {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new AppError("PAYLOAD_TOO_LARGE", "Request body is larger than the configured limit");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new AppError("VALIDATION_ERROR", "Send request bodies as JSON with Content-Type: application/json");
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new AppError("VALIDATION_ERROR", "Malformed JSON body");
+    case "FST_ERR_BAD_URL":
+      return new AppError("VALIDATION_ERROR", "Malformed URL: a path segment is not valid percent-encoded UTF-8");
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return new AppError("URI_TOO_LONG", `A path segment is longer than ${MAX_PARAM_LENGTH} characters`);
+  }
+  if (error instanceof SyntaxError || error.name === "SyntaxError") {
+    return new AppError("VALIDATION_ERROR", `Malformed JSON body: ${error.message.replace(/\s+at .*/s, "")}`);
+  }
+  const status = error.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 414 ? "URI_TOO_LONG" : status === 431 ? "HEADERS_TOO_LARGE" : "VALIDATION_ERROR";
+    return new AppError(code, "Malformed request");
+  }
+  return null;
+}
+const factsOf = (request) => request.routeOptions?.config ?? {};
+function currentRoute(request) {
+  const { operation } = factsOf(request);
+  const path = request.routeOptions?.url;
+  return operation && path ? { operation, method: request.method, path } : void 0;
+}
+function sendError(operations, error, request, reply) {
+  const appError = error instanceof AppError ? error : fromFastifyError(error);
+  if (!appError || appError.code === "INTERNAL_ERROR") request.log.error({ err: error }, "unexpected error");
+  const e = appError ?? new AppError("INTERNAL_ERROR", "An unexpected error occurred");
+  if (e.retryAfter !== void 0) void reply.header("Retry-After", String(e.retryAfter));
+  const surface = factsOf(request).surface ?? "rest";
+  return reply.code(HTTP_STATUS[e.code]).send({ success: false, error: renderError(e, surface, operations, currentRoute(request)) });
+}
+function installErrorHandling(app, operations) {
+  app.setErrorHandler((error, request, reply) => sendError(operations, error, request, reply));
+  app.setNotFoundHandler(
+    (request, reply) => reply.code(404).send({
+      success: false,
+      error: { code: "NOT_FOUND", message: `No route ${request.method} ${request.url.split("?")[0]}` }
+    })
+  );
+}
+export {
+  HTTP_STATUS,
+  MAX_PARAM_LENGTH,
+  fromFastifyError,
+  installErrorHandling,
+  sendError
+};
+//# sourceMappingURL=errors.js.map

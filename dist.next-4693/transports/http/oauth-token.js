@@ -1,0 +1,101 @@
+import formbody from "@fastify/formbody";
+import { AppError } from "../../errors.js";
+import { identifyBot } from "../../operations/bots.js";
+import { executeOperation } from "../../operations/core/execute.js";
+import { buildOperationContext } from "../request-context.js";
+const OAUTH_TOKEN_PATH = "/api/oauth/token";
+class OAuthError extends Error {
+  constructor(status, error, description, retryAfter) {
+    super(description);
+    this.status = status;
+    this.error = error;
+    this.description = description;
+    this.retryAfter = retryAfter;
+  }
+  status;
+  error;
+  description;
+  retryAfter;
+}
+const formDecoded = (part) => {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, " "));
+  } catch {
+    return part;
+  }
+};
+function clientCredentials(request, param) {
+  const header = request.headers.authorization;
+  const encoded = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i)?.[1];
+  if (header && /^Basic\b/i.test(header) && !encoded) throw new OAuthError(401, "invalid_client", "Malformed HTTP Basic credentials");
+  if (!encoded) return { id: param("client_id"), secret: param("client_secret") };
+  if (param("client_secret") !== void 0) {
+    throw new OAuthError(400, "invalid_request", "Authenticate the client one way: HTTP Basic or client_secret in the body, not both");
+  }
+  const decoded = Buffer.from(encoded, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) throw new OAuthError(401, "invalid_client", "Malformed HTTP Basic credentials");
+  return { id: formDecoded(decoded.slice(0, colon)), secret: formDecoded(decoded.slice(colon + 1)) };
+}
+function asOAuthError(error) {
+  if (error instanceof OAuthError) return error;
+  if (error instanceof AppError) {
+    switch (error.code) {
+      case "UNAUTHORIZED":
+        return new OAuthError(401, "invalid_client", error.message);
+      case "RATE_LIMITED":
+        return new OAuthError(429, "invalid_client", error.message, error.retryAfter);
+      case "VALIDATION_ERROR":
+        return new OAuthError(400, "invalid_request", error.message);
+      default:
+        return null;
+    }
+  }
+  const status = error.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return new OAuthError(status === 413 ? 413 : 400, "invalid_request", "Send the token request as application/x-www-form-urlencoded");
+  }
+  return null;
+}
+function sendOAuthError(error, request, reply) {
+  const known = asOAuthError(error);
+  if (!known) request.log.error({ err: error }, "unexpected error at the token endpoint");
+  const e = known ?? new OAuthError(500, "server_error", "An unexpected error occurred");
+  void reply.code(e.status).header("cache-control", "no-store").header("pragma", "no-cache");
+  if (e.status === 401) void reply.header("www-authenticate", 'Basic realm="tenantbase", charset="UTF-8"');
+  if (e.retryAfter !== void 0) void reply.header("retry-after", String(e.retryAfter));
+  return reply.send({ error: e.error, error_description: e.description });
+}
+async function registerOAuthTokenRoute(app, deps) {
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+    scope.setErrorHandler((error, request, reply) => sendOAuthError(error, request, reply));
+    scope.post(OAUTH_TOKEN_PATH, async (request, reply) => {
+      const body = typeof request.body === "object" && request.body !== null ? request.body : {};
+      const param = (name) => {
+        const value = body[name];
+        if (Array.isArray(value)) throw new OAuthError(400, "invalid_request", `${name} is repeated`);
+        return typeof value === "string" && value !== "" ? value : void 0;
+      };
+      const grant = param("grant_type");
+      if (!grant) throw new OAuthError(400, "invalid_request", "grant_type is required");
+      if (grant !== "client_credentials") {
+        throw new OAuthError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported (bots)");
+      }
+      const client = clientCredentials(request, param);
+      if (!client.id || !client.secret) {
+        throw new OAuthError(401, "invalid_client", "Send the bot id (or name) and secret by HTTP Basic or as client_id and client_secret");
+      }
+      const ctx = await buildOperationContext(deps, "rest", { clientAddress: request.ip });
+      const { data } = await executeOperation(identifyBot, ctx, { bot_id: client.id, secret_key: client.secret });
+      const identity = data;
+      void reply.header("cache-control", "no-store").header("pragma", "no-cache");
+      return { access_token: identity.token, token_type: "Bearer", expires_in: identity.expiresIn };
+    });
+  });
+}
+export {
+  OAUTH_TOKEN_PATH,
+  registerOAuthTokenRoute
+};
+//# sourceMappingURL=oauth-token.js.map

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
+function loadMigrations(dir = MIGRATIONS_DIR) {
+  return readdirSync(dir).filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f)).sort().map((file) => ({
+    version: Number(file.slice(0, 3)),
+    name: file.slice(4, -4),
+    sql: readFileSync(`${dir}/${file}`, "utf8")
+  }));
+}
+async function migrate(db, options = {}) {
+  const migrations = loadMigrations().filter((m) => options.upTo === void 0 || m.version <= options.upTo);
+  return db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtext('tenantbase.migrate'))");
+    await tx.exec(`create table if not exists schema_migrations (
+      version int primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`);
+    const done = new Set((await tx.query("select version from schema_migrations")).map((r) => r.version));
+    const applied = [];
+    for (const m of migrations) {
+      if (done.has(m.version)) continue;
+      await tx.exec(m.sql);
+      await tx.query("insert into schema_migrations (version, name) values ($1, $2)", [m.version, m.name]);
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}
+export {
+  loadMigrations,
+  migrate
+};
+//# sourceMappingURL=migrate.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=channel.types.js.map

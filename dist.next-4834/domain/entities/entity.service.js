@@ -1,0 +1,198 @@
+import { conflict, notFound, toolRef, validationError } from "../../errors.js";
+import { checkRelations, normalizeDefinition, throwIfProblems } from "./definition.js";
+import {
+  deleteEntityRow,
+  findEntityState,
+  findVersion,
+  insertDraft,
+  insertEntity,
+  listEntityNames,
+  listEntityStates,
+  lockEntity,
+  publishDraft
+} from "./entity.repository.js";
+import { FIELD_TYPES } from "./field-types.js";
+import { runPublishHooks } from "./publish-hooks.js";
+import { schemaFields } from "./schema-view.js";
+async function entityNotFound(tx, name) {
+  const names = await listEntityNames(tx);
+  return notFound(
+    `Entity "${name}" not found. Entity names are lowercase with underscores; existing entities: ${names.join(", ") || "(none)"} (${toolRef("list_entities")} shows them)`
+  );
+}
+async function requireEntityState(tx, name) {
+  const state = await findEntityState(tx, name);
+  if (!state) throw await entityNotFound(tx, name);
+  return state;
+}
+const currentDefinition = (s) => (s.draft ?? s.published).definition;
+const statusOf = (s) => s.published ? "published" : "draft";
+async function generateEntity(tx, onPublish, input) {
+  const problems = [];
+  if (input.auto_publish && !input.version_message) {
+    problems.push({ field: "version_message", message: 'version_message is required when auto_publish is true (e.g. "Initial version")' });
+  }
+  const parsed = normalizeDefinition(input.definition, "definition", problems);
+  if (parsed) {
+    const known = /* @__PURE__ */ new Set([...await listEntityNames(tx), parsed.name]);
+    checkRelations(parsed.definition, known, "definition", problems);
+  }
+  throwIfProblems(problems, "Invalid entity definition");
+  const { name, definition } = parsed;
+  if (await findEntityState(tx, name)) {
+    throw conflict(
+      `Entity "${name}" already exists; change it with ${toolRef("manage_custom_fields")}, or delete it (${toolRef("delete_entity")}) first`
+    );
+  }
+  const id = await insertEntity(tx, name);
+  await insertDraft(tx, id, 1, definition);
+  if (input.auto_publish) await publishLocked(tx, onPublish, name, input.version_message ?? null);
+  const status = input.auto_publish ? "published" : "draft";
+  return {
+    success: true,
+    message: input.auto_publish ? `Entity "${name}" created and published as version 1` : `Entity "${name}" created as draft version 1; publish it to make it available to records`,
+    fieldsProcessed: definition.fields.length,
+    entity: {
+      name,
+      displayName: definition.displayName,
+      description: definition.description,
+      status,
+      version: 1,
+      fields: definition.fields.map((f) => ({ name: f.name, fieldKey: f.fieldKey, type: f.fieldType, required: f.isRequired }))
+    }
+  };
+}
+async function listEntities(tx, input) {
+  const states = await listEntityStates(tx);
+  return states.filter((s) => s.published || input.include_drafts).map((s) => {
+    const shown = (s.published ?? s.draft).definition;
+    return {
+      name: s.name,
+      displayName: shown.displayName,
+      description: shown.description,
+      fieldCount: shown.fields.length,
+      status: statusOf(s),
+      version: s.published?.version ?? s.draft.version,
+      hasDraft: s.draft !== null
+    };
+  });
+}
+async function getEntitySchema(tx, input) {
+  const state = await requireEntityState(tx, input.entityName);
+  const wanted = parseVersion(input.version);
+  let version;
+  if (wanted === "published") {
+    if (!state.published) {
+      throw notFound(
+        `Entity "${state.name}" is a draft and has never been published; call ${toolRef("get_entity_schema")} with version "draft", or ${toolRef("publish_entity")}`
+      );
+    }
+    version = { ...state.published, status: "published" };
+  } else if (wanted === "draft") {
+    if (!state.draft) {
+      throw notFound(`Entity "${state.name}" has no draft; its published version is ${state.published.version} (version "published")`);
+    }
+    version = { ...state.draft, status: "draft", message: null, publishedAt: null };
+  } else {
+    const found = await findVersion(tx, state.id, wanted);
+    if (!found) {
+      const latest = state.draft?.version ?? state.published.version;
+      throw notFound(`Entity "${state.name}" has no version ${wanted}; versions run from 1 to ${latest}`);
+    }
+    version = found;
+  }
+  const d = version.definition;
+  return {
+    name: state.name,
+    displayName: d.displayName,
+    description: d.description,
+    icon: d.icon,
+    config: d.config,
+    version: version.version,
+    status: version.status,
+    message: version.message,
+    publishedAt: version.publishedAt,
+    publishedVersion: state.published?.version ?? null,
+    hasDraft: state.draft !== null,
+    fields: schemaFields(d),
+    fieldTypes: [...FIELD_TYPES]
+  };
+}
+function parseVersion(v) {
+  if (v === void 0 || v === "" || v === "published") return "published";
+  if (v === "draft") return "draft";
+  const n = typeof v === "number" ? v : /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 1) {
+    throw validationError(`version must be a version number (1, 2, \u2026), "draft" or "published"; got ${JSON.stringify(v)}`, [
+      { field: "version", message: 'a positive integer, "draft" or "published"' }
+    ]);
+  }
+  return n;
+}
+async function publishEntity(tx, onPublish, input) {
+  if (!await lockEntity(tx, input.entityName)) throw await entityNotFound(tx, input.entityName);
+  const published = await publishLocked(tx, onPublish, input.entityName, input.version_message ?? null);
+  return {
+    success: true,
+    message: `Entity "${published.name}" published as version ${published.version}`,
+    entityName: published.name,
+    version: published.version,
+    status: "published",
+    fieldCount: published.definition.fields.length
+  };
+}
+async function publishLocked(tx, onPublish, name, message) {
+  await lockEntity(tx, name);
+  const state = await findEntityState(tx, name);
+  if (!state.draft) {
+    throw conflict(
+      `Entity "${name}" has no draft to publish: version ${state.published.version} is already published. Change fields with ${toolRef("manage_custom_fields")} first; ${toolRef("list_entity_changes")} shows pending changes`
+    );
+  }
+  const known = new Set(await listEntityNames(tx));
+  const problems = [];
+  checkRelations(state.draft.definition, known, "draft", problems);
+  throwIfProblems(problems, `Cannot publish "${name}"`);
+  await publishDraft(tx, state.id, state.draft.version, message);
+  const published = { id: state.id, name, version: state.draft.version, definition: state.draft.definition };
+  const previous = state.published ? { id: state.id, name, version: state.published.version, definition: state.published.definition } : null;
+  await runPublishHooks(tx, onPublish, published, previous);
+  return published;
+}
+async function deleteEntity(tx, input) {
+  if (!await lockEntity(tx, input.entityName)) throw await entityNotFound(tx, input.entityName);
+  const state = await findEntityState(tx, input.entityName);
+  const referrers = [];
+  for (const other of await listEntityStates(tx)) {
+    if (other.id === state.id) continue;
+    const keys = /* @__PURE__ */ new Set();
+    for (const d of [other.published?.definition, other.draft?.definition]) {
+      for (const f of d?.fields ?? []) if (f.fieldType === "relation" && f.config.relatedEntity === state.name) keys.add(f.fieldKey);
+    }
+    for (const k of keys) referrers.push(`${other.name}.${k}`);
+  }
+  if (referrers.length) {
+    throw conflict(
+      `Entity "${state.name}" is the target of relation field(s) ${referrers.join(", ")}; delete those fields (${toolRef("manage_custom_fields")}) or their entities first`
+    );
+  }
+  await deleteEntityRow(tx, state.id);
+  return {
+    success: true,
+    deleted: true,
+    entityName: state.name,
+    message: `Entity "${state.name}" and all its records were deleted`
+  };
+}
+export {
+  currentDefinition,
+  deleteEntity,
+  entityNotFound,
+  generateEntity,
+  getEntitySchema,
+  listEntities,
+  publishEntity,
+  requireEntityState,
+  statusOf
+};
+//# sourceMappingURL=entity.service.js.map

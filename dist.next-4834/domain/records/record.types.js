@@ -1,0 +1,1 @@
+//# sourceMappingURL=record.types.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=user.types.js.map
