@@ -76,7 +76,8 @@ describe('bots over MCP', () => {
     expect([manage.isError, manage.json.code]).toEqual([true, 'FORBIDDEN']);
     // Like a tenant key, a bot is limited to its own tenant.
     const elsewhere = await callTool(client, 'select_tenant', { tenantSlug: other.slug });
-    expect([elsewhere.isError, elsewhere.json.code]).toEqual([true, 'FORBIDDEN']);
+    // Another tenant answers as a missing one (foreign ≡ missing, docs/security.md).
+    expect([elsewhere.isError, elsewhere.json.code]).toEqual([true, 'NOT_FOUND']);
     await client.close();
   });
 

@@ -20,9 +20,16 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { feature: 'records', table: 'record_unique_values', key: ['entity_id', 'field_key', 'value'] },
   { feature: 'channels', table: 'channel_tools', key: ['name'] },
   { feature: 'channels', table: 'channel_audit', key: ['id'] },
+  { feature: 'rules', table: 'business_rules', key: ['id'] },
+  { feature: 'sites', table: 'sites', key: ['id'] },
+  { feature: 'sites', table: 'site_blobs', key: ['hash'] },
+  { feature: 'sites', table: 'site_versions', key: ['site_id', 'number'] },
+  { feature: 'sites', table: 'site_files', key: ['site_id', 'version', 'path'] },
+  { feature: 'bots', table: 'bots', key: ['id'] },
 ];
 
 /** Tenant tables a backup leaves out, and why. */
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   user_sessions: 'sessions are credentials of one service: users sign in again after a restore',
+  rule_runs: 'a bounded log of past rule runs (docs/rules.md), not state: saves after the restore write new runs',
 };

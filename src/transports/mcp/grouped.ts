@@ -122,9 +122,7 @@ function variantSchema(op: Operation): Record<string, unknown> {
     const v = value as { type?: unknown; enum?: unknown };
     return v.enum !== undefined || (v.type !== undefined && v.type !== 'string') ? value : {};
   };
-  const properties = Object.fromEntries(
-    Object.entries(schema.properties ?? {}).map(([key, value]) => [rename(key), optional(value)]),
-  );
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [rename(key), optional(value)]));
   const required = [...requiredKeys].map(rename);
   return { properties: { action: { const: op.name }, ...properties }, ...(required.length ? { required } : {}) };
 }
