@@ -450,6 +450,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search channels
+         * @description Finds published channels by text and tags (all must match), e.g. { query: "catalog", tags: ["retail"] }: up to 20 { slug, name, summary, tags }.
+         */
+        get: operations["search_channels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channel_slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get channel info
+         * @description A published channel: { slug, name, description, tags, permissions, toolCount }, e.g. { channel_slug: "acme-catalog" }.
+         */
+        get: operations["get_channel_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channel_slug}/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get channel tools
+         * @description Tools of a published channel, e.g. { channel_slug: "acme-catalog" }: each { name, description, kind, entity, access, version, definitionHash, params (JSON Schema) }; pin definitionHash to notice changes.
+         */
+        get: operations["get_channel_tools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channel_slug}/tools/{tool_name}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute channel tool
+         * @description Runs the tool with the body as its arguments (an object; empty for none): { result, meta }.
+         */
+        post: operations["execute_channel_tool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/entities": {
         parameters: {
             query?: never;
@@ -797,10 +877,126 @@ export interface paths {
         put?: never;
         /**
          * Import metadata
-         * @description Imports an export (GET /api/metadata/export) sent as the body, or as { metadata }.
+         * @description Imports an export (GET /api/metadata/export) sent as the body or as { metadata }, or installs a prebuild: { prebuild, sampleData? } (GET /api/prebuilds); dryRun: true writes nothing.
          */
-        post: operations["import_metadata"];
+        post: operations["import_metadata_0"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get my channel
+         * @description Your channel (published or not) and every tool, e.g. {} (no arguments); usable is false for a custom tool its grant no longer allows.
+         */
+        get: operations["get_my_channel"];
+        put?: never;
+        /**
+         * Publish channel
+         * @description Lends entities of your tenant as tools, e.g. { slug: "acme-catalog", name: "Acme catalog", permissions: { products: "read" } }. One per tenant; readwrite adds create/update tools.
+         */
+        post: operations["publish_channel"];
+        /**
+         * Unpublish channel
+         * @description Hides your channel at once and frees its slug, e.g. {} (no arguments); grants and custom tools stay for a later POST /api/my-channel.
+         */
+        delete: operations["unpublish_channel"];
+        options?: never;
+        head?: never;
+        /**
+         * Update channel
+         * @description Changes your channel's slug, name, description or tags, e.g. { description: "Prices updated daily" }. Grants: PUT /api/my-channel/permissions.
+         */
+        patch: operations["update_channel"];
+        trace?: never;
+    };
+    "/api/my-channel/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List channel audit
+         * @description Executions of your channel's tools, newest first, e.g. { outcome: "refused" }: { data: [{ at, caller, tool, toolVersion, toolHash, arguments (redacted), argumentsHash, outcome, errorCode, rowsAffected, durationMs }], total, page, limit, totalPages }.
+         */
+        get: operations["list_channel_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-channel/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set channel permissions
+         * @description Replaces what your channel lends, e.g. { permissions: { products: "read", orders: "readwrite" } }. Takes effect at once.
+         */
+        put: operations["set_channel_permissions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-channel/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Define channel tool
+         * @description Adds a custom tool, e.g. { tool_name: "open_orders", description: "Open orders", params: { type: "object", properties: { c: { type: "string" } } }, action: { type: "query", entity: "orders", filters: [{ field: "customer", op: "eq", value: { param: "c" } }] } }.
+         */
+        post: operations["define_channel_tool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-channel/tools/{tool_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update channel tool
+         * @description Replaces a custom tool (arguments as POST /api/my-channel/tools), e.g. { tool_name: "open_orders", description, params, action }; version +1, new definitionHash.
+         */
+        put: operations["update_channel_tool"];
+        post?: never;
+        /**
+         * Remove channel tool
+         * @description Removes a custom tool from your channel, e.g. { tool_name: "open_orders" }; answers { tool_name, removed: true }.
+         */
+        delete: operations["remove_channel_tool"];
         options?: never;
         head?: never;
         patch?: never;
@@ -820,6 +1016,46 @@ export interface paths {
         get: operations["openapi"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prebuilds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List prebuilds
+         * @description Ready-made Spanish data models with rules and sample data, e.g. [{ name: "freelancer", entities: ["clientes", …], rules, sampleRecords }]. Install one with POST /api/metadata/import { prebuild, sampleData? }.
+         */
+        get: operations["list_prebuilds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prebuilds/{name}/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import metadata
+         * @description Installs the prebuild (GET /api/prebuilds): its entities, published rules and, with sampleData, its sample records.
+         */
+        post: operations["import_metadata_1"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2891,6 +3127,236 @@ export interface operations {
             };
         };
     };
+    search_channels: {
+        parameters: {
+            query?: {
+                query?: string;
+                /** @description comma-separated */
+                tags?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            channels: {
+                                name: string;
+                                slug: string;
+                                summary: string;
+                                tags: string[];
+                            }[];
+                            notice: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    get_channel_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            description: string;
+                            name: string;
+                            notice: string;
+                            permissions: {
+                                [key: string]: "read" | "readwrite";
+                            };
+                            slug: string;
+                            tags: string[];
+                            toolCount: number;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    get_channel_tools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            channel: string;
+                            notice: string;
+                            tools: {
+                                /** @enum {string} */
+                                access: "read" | "write";
+                                definitionHash: string;
+                                description: string;
+                                entity: string;
+                                /** @enum {string} */
+                                kind: "derived" | "custom";
+                                name: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                version: number;
+                            }[];
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    execute_channel_tool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_slug: string;
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            meta: {
+                                definitionHash: string;
+                                executionTimeMs: number;
+                                tool: string;
+                                version: number;
+                            };
+                            result: unknown;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
     list_entities_0: {
         parameters: {
             query?: {
@@ -4887,7 +5353,7 @@ export interface operations {
             };
         };
     };
-    import_metadata: {
+    import_metadata_0: {
         parameters: {
             query?: never;
             header?: {
@@ -4900,8 +5366,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    dryRun?: boolean;
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | string;
+                    prebuild?: string;
+                    sampleData?: boolean;
+                } & {
                     [key: string]: unknown;
-                } | string;
+                };
             };
         };
         responses: {
@@ -4932,12 +5405,623 @@ export interface operations {
                     "application/json": {
                         data: {
                             created: string[];
+                            dryRun: boolean;
                             message: string;
                             notes: string[];
+                            prebuild?: string;
                             rulesIgnored: number;
                             rulesImported: number;
+                            sampleRecords?: {
+                                [key: string]: number;
+                            };
                             success: boolean;
                             unchanged: string[];
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    get_my_channel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            id: string;
+                            name: string;
+                            permissions: {
+                                [key: string]: "read" | "readwrite";
+                            };
+                            published: boolean;
+                            slug: string;
+                            tags: string[];
+                            tools: {
+                                /** @enum {string} */
+                                access: "read" | "write";
+                                definitionHash: string;
+                                description: string;
+                                entity: string;
+                                /** @enum {string} */
+                                kind: "derived" | "custom";
+                                name: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                usable: boolean;
+                                version: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    publish_channel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    description?: string;
+                    name: string;
+                    /** @description { <entity>: "read" | "readwrite" } */
+                    permissions: {
+                        [key: string]: "read" | "readwrite";
+                    };
+                    slug: string;
+                    /** @default [] */
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            id: string;
+                            name: string;
+                            permissions: {
+                                [key: string]: "read" | "readwrite";
+                            };
+                            published: boolean;
+                            slug: string;
+                            tags: string[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    unpublish_channel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            id: string;
+                            name: string;
+                            permissions: {
+                                [key: string]: "read" | "readwrite";
+                            };
+                            published: boolean;
+                            slug: string;
+                            tags: string[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    update_channel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    name?: string;
+                    slug?: string;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            id: string;
+                            name: string;
+                            permissions: {
+                                [key: string]: "read" | "readwrite";
+                            };
+                            published: boolean;
+                            slug: string;
+                            tags: string[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    list_channel_audit: {
+        parameters: {
+            query?: {
+                /** @description caller tenant slug or id */
+                caller_tenant?: string;
+                limit?: number;
+                outcome?: "success" | "refused" | "error";
+                page?: number;
+                /** @description ISO 8601 */
+                since?: string;
+                tool_name?: string;
+                /** @description ISO 8601 */
+                until?: string;
+            };
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                arguments: unknown;
+                                argumentsHash: string;
+                                /** Format: date-time */
+                                at: string;
+                                caller: {
+                                    id: string | null;
+                                    kind: string;
+                                    tenantId: string | null;
+                                    tenantSlug: string | null;
+                                };
+                                durationMs: number;
+                                errorCode: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                outcome: "success" | "refused" | "error";
+                                rowsAffected: number;
+                                tool: string;
+                                toolHash: string | null;
+                                toolVersion: number | null;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    set_channel_permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description { <entity>: "read" | "readwrite" } */
+                    permissions: {
+                        [key: string]: "read" | "readwrite";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            id: string;
+                            name: string;
+                            permissions: {
+                                [key: string]: "read" | "readwrite";
+                            };
+                            published: boolean;
+                            slug: string;
+                            tags: string[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    define_channel_tool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description { type: query|create|update|aggregate, entity, … }; values: literals or { param } */
+                    action: unknown;
+                    description: string;
+                    /** @description JSON Schema subset: type, properties, required, enum, min/max, maxLength, items */
+                    params: unknown;
+                    tool_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            access: "read" | "write";
+                            definitionHash: string;
+                            description: string;
+                            entity: string;
+                            /** @enum {string} */
+                            kind: "derived" | "custom";
+                            name: string;
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            version: number;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    update_channel_tool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description { type: query|create|update|aggregate, entity, … }; values: literals or { param } */
+                    action: unknown;
+                    description: string;
+                    /** @description JSON Schema subset: type, properties, required, enum, min/max, maxLength, items */
+                    params: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            access: "read" | "write";
+                            definitionHash: string;
+                            description: string;
+                            entity: string;
+                            /** @enum {string} */
+                            kind: "derived" | "custom";
+                            name: string;
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            version: number;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    remove_channel_tool: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            removed: true;
+                            tool_name: string;
                         };
                         /** @constant */
                         success: true;
@@ -4984,6 +6068,125 @@ export interface operations {
                         info: Record<string, unknown>;
                         openapi: string;
                         paths: Record<string, unknown>;
+                    };
+                };
+            };
+        };
+    };
+    list_prebuilds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            description: string;
+                            entities: string[];
+                            name: string;
+                            rules: number;
+                            sampleRecords: number;
+                            title: string;
+                        }[];
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    import_metadata_1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Prebuild name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    dryRun?: boolean;
+                    sampleData?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created: string[];
+                            dryRun: boolean;
+                            message: string;
+                            notes: string[];
+                            prebuild?: string;
+                            rulesIgnored: number;
+                            rulesImported: number;
+                            sampleRecords?: {
+                                [key: string]: number;
+                            };
+                            success: boolean;
+                            unchanged: string[];
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
                     };
                 };
             };
@@ -5882,7 +7085,7 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
-                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "tenant_logout" | "list_users" | "generate_api_client" | "get_rest_api_spec" | "aggregate_records" | "identify_bot" | "list_bots" | "register_bot" | "reset_bot_secret" | "revoke_bot" | "whoami_bot" | "create_business_rule" | "delete_business_rule" | "get_business_rule" | "list_business_rules" | "list_rule_runs" | "publish_business_rule" | "test_business_rule" | "delete_static_site" | "deploy_static_site" | "list_static_sites" | "rollback_static_site";
+                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "tenant_logout" | "list_users" | "generate_api_client" | "get_rest_api_spec" | "aggregate_records" | "get_my_channel" | "publish_channel" | "set_channel_permissions" | "unpublish_channel" | "update_channel" | "define_channel_tool" | "remove_channel_tool" | "update_channel_tool" | "get_channel_info" | "get_channel_tools" | "search_channels" | "execute_channel_tool" | "list_channel_audit" | "identify_bot" | "list_bots" | "register_bot" | "reset_bot_secret" | "revoke_bot" | "whoami_bot" | "create_business_rule" | "delete_business_rule" | "get_business_rule" | "list_business_rules" | "list_rule_runs" | "publish_business_rule" | "test_business_rule" | "delete_static_site" | "deploy_static_site" | "list_static_sites" | "rollback_static_site" | "list_prebuilds";
             };
             cookie?: never;
         };
