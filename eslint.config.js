@@ -18,6 +18,8 @@ export default tseslint.config(
       'node_modules',
       'data',
       'dist',
+      // The build writes dist.next-<pid> and swaps it in (scripts/build.mjs): never lint a half-written build.
+      'dist.*',
       'coverage',
       '.tmp',
       '.scratch',

@@ -7,11 +7,11 @@ import { adminApiKey, connectHttp, connectStdio, startMcpService, type McpTestSe
  * The agent workflow over every transport: list tenants → select tenant → generate an entity →
  * publish → add a field and publish again → create records with a relation → query with a filter
  * → a business rule tried with test_business_rule, published, computing and refusing → an aggregate
- * → a static site → export metadata — in every profile (`grouped` through its group tools, `core` finding the tools
+ * → a static site → a channel published and run from a second tenant → export metadata — in every profile (`grouped` through its group tools, `core` finding the tools
  * it lacks with search_tools) and over every transport.
  */
 
-async function workflow(agent: Agent, tenantSlug: string, label: string) {
+async function workflow(agent: Agent, tenantSlug: string, label: string, consumerSlug: string) {
   const ok = (name: string, args: Record<string, unknown> = {}) => agent.ok(name, args);
   const tenants = await ok('list_tenants');
   expect(tenants.map((t: { slug: string }) => t.slug)).toContain(tenantSlug);
@@ -88,6 +88,18 @@ async function workflow(agent: Agent, tenantSlug: string, label: string) {
   const sites = await ok('list_static_sites');
   expect(JSON.stringify(sites)).toContain(label);
 
+  // A channel lends clientes to other tenants; a second tenant finds it and runs its tool.
+  const channel = `ch-${label}`;
+  await ok('publish_channel', { slug: channel, name: `Clientes ${label}`, permissions: { clientes: 'read' } });
+  await ok('select_tenant', { tenantSlug: consumerSlug });
+  const hits = await ok('search_channels', { query: label });
+  expect(JSON.stringify(hits)).toContain(channel);
+  const tools = await ok('get_channel_tools', { channel_slug: channel });
+  expect(JSON.stringify(tools)).toContain('list_clientes');
+  const lent = await ok('execute_channel_tool', { channel_slug: channel, tool_name: 'list_clientes', params: {} });
+  expect(JSON.stringify(lent)).toContain('Ana Núñez');
+  await ok('select_tenant', { tenantSlug });
+
   const exported = await ok('export_metadata');
   expect(JSON.stringify(exported)).toContain('"clientes"');
   expect(JSON.stringify(exported)).toContain('"ciudad"');
@@ -110,15 +122,17 @@ describe.each([...TOOL_PROFILES])('agent workflow in profile %s over every trans
 
   it.each(['streamable', 'sse'] as const)('over %s HTTP', async (kind) => {
     const tenant = await s.t.createTenant(`Workflow ${profile} ${kind}`);
+    const consumer = await s.t.createTenant(`Consumer ${profile} ${kind}`);
     const client = await connectHttp(kind, s.mcpBase, adminKey);
-    await workflow(new Agent(client, profile), tenant.slug, `wf-${profile}-${kind}`);
+    await workflow(new Agent(client, profile), tenant.slug, `wf-${profile}-${kind}`, consumer.slug);
     await client.close();
   });
 
   it('over stdio (the real command)', async () => {
     const tenant = await s.t.createTenant(`Workflow ${profile} stdio`);
+    const consumer = await s.t.createTenant(`Consumer ${profile} stdio`);
     const { client } = await connectStdio(s.apiUrl, adminKey, { MCP_TOOL_PROFILE: profile });
-    await workflow(new Agent(client, profile), tenant.slug, `wf-${profile}-stdio`);
+    await workflow(new Agent(client, profile), tenant.slug, `wf-${profile}-stdio`, consumer.slug);
     await client.close();
   });
 });
