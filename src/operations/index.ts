@@ -9,6 +9,7 @@ import * as health from './health.js';
 import * as metadata from './metadata.js';
 import type { Operation } from './core/operation.js';
 import * as records from './records.js';
+import * as ruleGeneration from './rule-generation.js';
 import * as rules from './rules.js';
 import * as sites from './sites.js';
 import * as tenantAuth from './tenant-auth.js';
@@ -34,6 +35,7 @@ export const OPERATIONS: readonly Operation[] = [
   aggregates,
   bots,
   rules,
+  ruleGeneration,
   sites,
 ].flatMap((area) => Object.values(area) as Operation[]);
 

@@ -3,6 +3,7 @@ import { API_SPEC_SCENARIOS } from './api-spec.scenarios.js';
 import { BOT_SCENARIOS } from './bots.scenarios.js';
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
+import { RULE_GENERATION_SCENARIOS } from './rule-generation.scenarios.js';
 import { RULE_SCENARIOS } from './rules.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
 import { SITE_SCENARIOS } from './sites.scenarios.js';
@@ -17,5 +18,6 @@ export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...AGGREGATE_SCENARIOS,
   ...BOT_SCENARIOS,
   ...RULE_SCENARIOS,
+  ...RULE_GENERATION_SCENARIOS,
   ...SITE_SCENARIOS,
 };

@@ -2,6 +2,7 @@ import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import { AGGREGATE_PARITY_CASES } from './parity-cases.aggregates.js';
 import { BOT_PARITY_CASES } from './parity-cases.bots.js';
 import { FEATURE_PARITY_CASES } from './parity-cases.features.js';
+import { RULE_GENERATION_PARITY_CASES } from './parity-cases.rule-generation.js';
 import { RULE_PARITY_CASES } from './parity-cases.rules.js';
 import type { ParityCase } from './parity-harness.js';
 import { SITE_PARITY_CASES } from './parity-cases.sites.js';
@@ -12,6 +13,7 @@ import { SITE_PARITY_CASES } from './parity-cases.sites.js';
  */
 export const PARITY_CASES: Record<string, ParityCase[]> = {
   ...FEATURE_PARITY_CASES,
+  ...RULE_GENERATION_PARITY_CASES,
   ...AGGREGATE_PARITY_CASES,
   ...BOT_PARITY_CASES,
   ...RULE_PARITY_CASES,
