@@ -58,6 +58,10 @@ const ConfigSchema = z
     EMBEDDINGS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     EMBEDDINGS_API_KEY: optionalString,
     EMBEDDINGS_MODEL: z.preprocess(emptyAsUndefined, z.string().default('text-embedding-3-small')),
+    LLM_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-4o-mini')),
+    LLM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(30_000)),
     CHECK_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
     // Beside src/ and dist/ alike, so the sources and the compiled service find the same build.
     PGLITE_SHARED_BUFFERS: z.preprocess(
@@ -136,6 +140,9 @@ export interface Config {
   };
   /** OpenAI-compatible embeddings for semantic search; absent means the built-in trigram method. */
   readonly embeddings: { readonly url: string; readonly apiKey: string | undefined; readonly model: string } | undefined;
+  /** OpenAI-compatible chat completions for generate_business_rule; absent means the built-in sentence parser. */
+  readonly llm:
+    { readonly url: string; readonly apiKey: string | undefined; readonly model: string; readonly timeoutMs: number } | undefined;
   /** Development and tests: every answer is checked against its operation's output schema. */
   readonly checkOutputs: boolean;
   /** Retention of the business rule runs log, per tenant (docs/rules.md "Rule runs"). */
@@ -208,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddings: c.EMBEDDINGS_URL
       ? Object.freeze({ url: c.EMBEDDINGS_URL, apiKey: c.EMBEDDINGS_API_KEY, model: c.EMBEDDINGS_MODEL })
       : undefined,
+    llm: c.LLM_URL ? Object.freeze({ url: c.LLM_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL, timeoutMs: c.LLM_TIMEOUT_MS }) : undefined,
     checkOutputs: c.CHECK_OUTPUTS === 'true',
     ruleRuns: Object.freeze({ keep: c.RULE_RUNS_KEEP, keepDays: c.RULE_RUNS_KEEP_DAYS }),
     consoleDir: resolve(c.CONSOLE_DIR),

@@ -15,6 +15,7 @@ import * as metadata from './metadata.js';
 import * as prebuilds from './prebuilds.js';
 import type { Operation } from './core/operation.js';
 import * as records from './records.js';
+import * as ruleGeneration from './rule-generation.js';
 import * as rules from './rules.js';
 import * as sites from './sites.js';
 import * as tenantAuth from './tenant-auth.js';
@@ -45,6 +46,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelAudit,
   bots,
   rules,
+  ruleGeneration,
   sites,
   prebuilds,
 ].flatMap((area) => Object.values(area) as Operation[]);

@@ -4,6 +4,7 @@ import { CHANNEL_SCENARIOS } from './channels.scenarios.js';
 import { BOT_SCENARIOS } from './bots.scenarios.js';
 import { ENTITY_SCENARIOS } from './entities.scenarios.js';
 import { recordScenarios } from './records.scenarios.js';
+import { RULE_GENERATION_SCENARIOS } from './rule-generation.scenarios.js';
 import { RULE_SCENARIOS } from './rules.scenarios.js';
 import type { IsolationScenarios } from './scenario.js';
 import { SITE_SCENARIOS } from './sites.scenarios.js';
@@ -19,5 +20,6 @@ export const ISOLATION_SCENARIOS: IsolationScenarios = {
   ...CHANNEL_SCENARIOS,
   ...BOT_SCENARIOS,
   ...RULE_SCENARIOS,
+  ...RULE_GENERATION_SCENARIOS,
   ...SITE_SCENARIOS,
 };

@@ -4,6 +4,7 @@ import { CHANNEL_PARITY_CASES } from './parity-cases.channels.js';
 import { BOT_PARITY_CASES } from './parity-cases.bots.js';
 import { FEATURE_PARITY_CASES } from './parity-cases.features.js';
 import { PREBUILD_PARITY_CASES } from './parity-cases.prebuilds.js';
+import { RULE_GENERATION_PARITY_CASES } from './parity-cases.rule-generation.js';
 import { RULE_PARITY_CASES } from './parity-cases.rules.js';
 import type { ParityCase } from './parity-harness.js';
 import { SITE_PARITY_CASES } from './parity-cases.sites.js';
@@ -14,6 +15,7 @@ import { SITE_PARITY_CASES } from './parity-cases.sites.js';
  */
 export const PARITY_CASES: Record<string, ParityCase[]> = {
   ...FEATURE_PARITY_CASES,
+  ...RULE_GENERATION_PARITY_CASES,
   ...AGGREGATE_PARITY_CASES,
   ...CHANNEL_PARITY_CASES,
   ...BOT_PARITY_CASES,
