@@ -21,10 +21,6 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { feature: 'channels', table: 'channel_tools', key: ['name'] },
   { feature: 'channels', table: 'channel_audit', key: ['id'] },
   { feature: 'rules', table: 'business_rules', key: ['id'] },
-  { feature: 'sites', table: 'sites', key: ['id'] },
-  { feature: 'sites', table: 'site_blobs', key: ['hash'] },
-  { feature: 'sites', table: 'site_versions', key: ['site_id', 'number'] },
-  { feature: 'sites', table: 'site_files', key: ['site_id', 'version', 'path'] },
   { feature: 'bots', table: 'bots', key: ['id'] },
 ];
 
@@ -32,4 +28,10 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   user_sessions: 'sessions are credentials of one service: users sign in again after a restore',
   rule_runs: 'a bounded log of past rule runs (docs/rules.md), not state: saves after the restore write new runs',
+  // A site's subdomain is a claim in the global site_hosts table, unique across tenants: a restore
+  // into another service (or beside the original) cannot take it over. Redeploy sites after a restore.
+  sites: 'subdomains are global claims (site_hosts): redeploy the site after a restore (docs/backup.md)',
+  site_versions: 'part of a site: redeploy after a restore',
+  site_files: 'part of a site: redeploy after a restore',
+  site_blobs: 'part of a site: redeploy after a restore',
 };
