@@ -18,7 +18,13 @@ export const getRestApiSpec = defineTenantOperation({
   tool: true,
   access: { tenant: 'schema.read' },
   rest: [bind({ method: 'GET', path: '/api/rest-api-spec' })],
-  run: async (ctx) => buildRecordApiSpec(ctx.tenant, await listPublishedEntities(ctx.tx), ctx.services.version),
+  run: async (ctx) => {
+    const entities = await listPublishedEntities(ctx.tx);
+    // Fields published business rules compute are readOnly in the document.
+    const rules = await ctx.services.rules.forTenant(ctx.tx);
+    const computed = new Map(entities.map((e) => [e.id, rules.byEntity.get(e.id)?.computedFields ?? new Set<string>()]));
+    return buildRecordApiSpec(ctx.tenant, entities, ctx.services.version, computed);
+  },
 });
 
 export const generateApiClient = defineTenantOperation({

@@ -786,6 +786,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/entities/{entityName}/rules/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate business rule
+         * @description Makes a business rule of the entity from description (alias prompt: a sentence in English or Spanish; an LLM when LLM_URL is set, else the built-in parser) or from dsl (validated and stored as create does); publish (alias auto_publish) runs it at once.
+         */
+        post: operations["generate_business_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -5062,6 +5082,116 @@ export interface operations {
             };
         };
     };
+    generate_business_rule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Entity name */
+                entityName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    auto_publish?: boolean;
+                    /** @description The rule in words (English or Spanish) */
+                    description?: string;
+                    /** @description A rule in the DSL instead: { type, triggers, compute|validate|transform }, or its JSON */
+                    dsl?: {
+                        [key: string]: unknown;
+                    } | string;
+                    name?: string;
+                    /** @description Alias of description */
+                    prompt?: string;
+                    publish?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts?: number;
+                            note?: string;
+                            rule: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                entityName: string;
+                                id: string;
+                                name: string;
+                                publishedAt: string | null;
+                                ruleDsl: {
+                                    actions: {
+                                        data: {
+                                            [key: string]: unknown;
+                                        };
+                                        entity: string;
+                                        recordId: string;
+                                        /** @constant */
+                                        type: "update_related";
+                                    }[];
+                                    compute: {
+                                        [key: string]: unknown;
+                                    };
+                                    transform: {
+                                        [key: string]: unknown;
+                                    };
+                                    validate: {
+                                        condition: string;
+                                        id: string;
+                                        message: string;
+                                        /** @enum {string} */
+                                        severity: "error" | "warning" | "info";
+                                    }[];
+                                };
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                triggerFields: string[];
+                                /** @enum {string} */
+                                triggerType: "field_change" | "before_save" | "after_save";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            /** @enum {string} */
+                            source: "dsl" | "llm" | "phrases";
+                            understood?: string[];
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -7085,7 +7215,7 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
-                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "tenant_logout" | "list_users" | "generate_api_client" | "get_rest_api_spec" | "aggregate_records" | "get_my_channel" | "publish_channel" | "set_channel_permissions" | "unpublish_channel" | "update_channel" | "define_channel_tool" | "remove_channel_tool" | "update_channel_tool" | "get_channel_info" | "get_channel_tools" | "search_channels" | "execute_channel_tool" | "list_channel_audit" | "identify_bot" | "list_bots" | "register_bot" | "reset_bot_secret" | "revoke_bot" | "whoami_bot" | "create_business_rule" | "delete_business_rule" | "get_business_rule" | "list_business_rules" | "list_rule_runs" | "publish_business_rule" | "test_business_rule" | "delete_static_site" | "deploy_static_site" | "list_static_sites" | "rollback_static_site" | "list_prebuilds";
+                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "tenant_logout" | "list_users" | "generate_api_client" | "get_rest_api_spec" | "aggregate_records" | "get_my_channel" | "publish_channel" | "set_channel_permissions" | "unpublish_channel" | "update_channel" | "define_channel_tool" | "remove_channel_tool" | "update_channel_tool" | "get_channel_info" | "get_channel_tools" | "search_channels" | "execute_channel_tool" | "list_channel_audit" | "identify_bot" | "list_bots" | "register_bot" | "reset_bot_secret" | "revoke_bot" | "whoami_bot" | "create_business_rule" | "delete_business_rule" | "get_business_rule" | "list_business_rules" | "list_rule_runs" | "publish_business_rule" | "test_business_rule" | "generate_business_rule" | "delete_static_site" | "deploy_static_site" | "list_static_sites" | "rollback_static_site" | "list_prebuilds";
             };
             cookie?: never;
         };

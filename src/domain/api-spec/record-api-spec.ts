@@ -82,10 +82,13 @@ const ok = (data: Schema, description = 'Success') => ({
 });
 const errors = { default: { description: 'Error', content: json(ref('Error')) } };
 
-function entityPaths(entity: PublishedEntity, schemas: Record<string, Schema>): Record<string, Schema> {
+function entityPaths(entity: PublishedEntity, schemas: Record<string, Schema>, computed: ReadonlySet<string>): Record<string, Schema> {
   const base = pascal(entity.name);
   const fields = entity.definition.fields;
-  const properties = Object.fromEntries(fields.map((f) => [f.fieldKey, fieldValueSchema(f)]));
+  // Fields published business rules compute are set by the service: readOnly (not sent in requests).
+  const properties = Object.fromEntries(
+    fields.map((f) => [f.fieldKey, computed.has(f.fieldKey) ? { ...fieldValueSchema(f), readOnly: true } : fieldValueSchema(f)]),
+  );
   const required = fields.filter((f) => f.isRequired).map((f) => f.fieldKey);
   schemas[`${base}Data`] = { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
   schemas[`${base}Record`] = {
@@ -212,6 +215,8 @@ export function buildRecordApiSpec(
   tenant: { slug: string; name: string },
   entities: readonly PublishedEntity[],
   version: string,
+  /** Per entity id, the fields its published business rules compute. */
+  computed: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): OpenApiDocument {
   const schemas: Record<string, Schema> = {
     Error: {
@@ -227,7 +232,10 @@ export function buildRecordApiSpec(
       },
     },
   };
-  const paths = Object.assign({}, ...entities.map((e) => entityPaths(e, schemas))) as Record<string, Schema>;
+  const paths = Object.assign({}, ...entities.map((e) => entityPaths(e, schemas, computed.get(e.id) ?? new Set()))) as Record<
+    string,
+    Schema
+  >;
   return {
     openapi: '3.1.0',
     info: {
