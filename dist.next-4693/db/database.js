@@ -1,1 +1,0 @@
-//# sourceMappingURL=database.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=channel.types.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=entity.types.js.map

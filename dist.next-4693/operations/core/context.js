@@ -1,1 +1,0 @@
-//# sourceMappingURL=context.js.map

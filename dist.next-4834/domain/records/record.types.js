@@ -1,1 +1,0 @@
-//# sourceMappingURL=record.types.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=generated-rule.js.map

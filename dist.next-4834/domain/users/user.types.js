@@ -1,1 +1,0 @@
-//# sourceMappingURL=user.types.js.map
