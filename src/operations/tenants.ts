@@ -87,9 +87,16 @@ export const selectTenant = defineGlobalOperation({
     // A credential bound to a tenant finds only its own: another tenant answers as a missing one.
     const tenant = await resolveVisibleTenant(ctx.db, ctx.services.tenants, p, input.tenantSlug);
     const effects: Effect[] = [{ kind: 'tenant_selected', tenant }];
-    if (p.kind === 'admin' && p.credential === 'token') {
-      // The new token joins the caller's login family: logging out of either ends both.
-      const { token } = await ctx.services.jwt.signAdminToken(p.adminId, tenant.id, ctx.config.adminTokenTtlSeconds, p.tokenFamily);
+    if (p.kind === 'admin' && p.credential === 'token' && p.tokenStamp) {
+      // The new token joins the caller's login family (logging out of either ends both) and keeps
+      // its credential stamp (a password reset ends both).
+      const { token } = await ctx.services.jwt.signAdminToken(
+        p.adminId,
+        tenant.id,
+        ctx.config.adminTokenTtlSeconds,
+        p.tokenStamp,
+        p.tokenFamily,
+      );
       effects.push({ kind: 'admin_session_started', token, maxAgeSeconds: ctx.config.adminTokenTtlSeconds });
       return withEffects({ token, tenant }, { effects });
     }

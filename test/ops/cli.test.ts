@@ -76,6 +76,31 @@ describe('tenantbase command line', () => {
     expect((await login(ADMIN_EMAIL, 'chosen-password-9')).status).toBe(200);
   });
 
+  it('admin reset-password ends the tokens issued before (logins and their tenant selections)', async () => {
+    const [email, password] = ['fourth@example.com', 'fourth-password-1'];
+    expect((await cli(['admin', 'create', email, '--password-stdin'], { stdin: password })).code).toBe(0);
+    const token = (await login(email, password)).body.data.token as string;
+    const created = await t.post('/api/auth/tenants', { name: 'Reset Shop' }, { token });
+    const selected = (await t.post(`/api/auth/tenants/${created.body.data.slug}/select`, {}, { token })).body.data.token as string;
+    expect((await t.get('/api/auth/me', { token: selected })).status).toBe(200);
+    const other = (await login(ADMIN_EMAIL, 'chosen-password-9' /* set by the test above */)).body.data.token as string;
+
+    const reset = await cli(['admin', 'reset-password', email, '--password-stdin'], { stdin: 'fourth-password-2' });
+    expect(reset.code).toBe(0);
+    for (const old of [token, selected]) {
+      const me = await t.get('/api/auth/me', { token: old });
+      expect(me.status).toBe(401);
+      expect(me.body).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
+    }
+    expect((await login(email, password)).status).toBe(401);
+    const fresh = (await login(email, 'fourth-password-2')).body.data.token as string;
+    expect((await t.get('/api/auth/me', { token: fresh })).body.data.admin.email).toBe(email);
+    const reselected = await t.post(`/api/auth/tenants/${created.body.data.slug}/select`, {}, { token: fresh });
+    expect((await t.get('/api/auth/me', { token: reselected.body.data.token })).status).toBe(200);
+    // Another administrator's tokens are untouched.
+    expect((await t.get('/api/auth/me', { token: other })).status).toBe(200);
+  });
+
   it.each([
     ['an unknown administrator', ['admin', 'reset-password', 'nobody@example.com'], undefined, /No administrator has the email/],
     ['a short password', ['admin', 'reset-password', ADMIN_EMAIL, '--password-stdin'], '1234567', /at least 8 characters/],

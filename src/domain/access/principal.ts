@@ -35,6 +35,8 @@ export type Principal =
       tokenId?: string | undefined;
       /** The login the admin token descends from (logout ends the whole family). */
       tokenFamily?: string | undefined;
+      /** The credential stamp of the admin token (a password reset ends the tokens carrying an older one). */
+      tokenStamp?: string | undefined;
       tokenExpiresAt?: Date | undefined;
       keyId?: string | undefined;
     }

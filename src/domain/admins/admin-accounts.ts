@@ -15,7 +15,11 @@ export async function createAdministrator(db: Queryable, input: { email: string;
   await insertAdmin(db, { email, name: input.name, passwordHash });
 }
 
-/** Sets a new password. Tokens issued before keep working until they expire (ADMIN_TOKEN_TTL_HOURS). */
+/**
+ * Sets a new password. Every token issued before — logins, the tenant selections made from them, the
+ * console's cookie — stops working on its next request: they carry the old credential stamp
+ * (`credentialStamp`). API keys are not tokens of a login and keep working (revoke them apart).
+ */
 export async function resetAdministratorPassword(db: Queryable, email: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   const rows = await db.query('update admins set password_hash = $2, updated_at = now() where lower(email) = lower($1) returning id', [

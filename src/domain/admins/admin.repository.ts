@@ -25,16 +25,17 @@ export async function findAdminByEmail(db: Queryable, email: string): Promise<Ad
 }
 
 /**
- * The administrator behind a token, unless logout revoked the token or its family.
+ * The administrator behind a token, unless logout revoked the token or its family (the caller
+ * compares the token's credential stamp with `passwordHash`).
  * `revoked_admin_tokens.jti` holds token ids and token family ids alike (both UUIDs).
  */
 export async function findAdminForToken(
   db: Queryable,
   adminId: string,
   token: { id: string; family: string },
-): Promise<{ id: string; email: string; name: string } | undefined> {
-  const [row] = await db.query<{ id: string; email: string; name: string }>(
-    `select id, email, name from admins
+): Promise<AdminRow | undefined> {
+  const [row] = await db.query<AdminRow & Record<string, unknown>>(
+    `select id, email, name, password_hash as "passwordHash" from admins
       where id = $1 and not exists (select 1 from revoked_admin_tokens where jti in ($2, $3))`,
     [adminId, token.id, token.family],
   );

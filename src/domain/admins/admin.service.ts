@@ -4,7 +4,7 @@ import { unauthorized } from '../../errors.js';
 import type { Principal } from '../access/principal.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { JwtSigner } from '../auth/tokens.js';
+import { credentialStamp, type JwtSigner } from '../auth/tokens.js';
 import { countAdmins, findAdminByEmail, findAdminForToken, insertAdmin, revokeAdminToken } from './admin.repository.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
@@ -44,7 +44,7 @@ export async function loginAdmin(
     throw unauthorized(BAD_LOGIN_MESSAGE);
   }
   await services.loginThrottle.recordSuccess(ADMIN_REALM, email, clientAddress);
-  const { token } = await services.jwt.signAdminToken(admin.id, undefined, ttlSeconds);
+  const { token } = await services.jwt.signAdminToken(admin.id, undefined, ttlSeconds, credentialStamp(admin.passwordHash));
   return { token, admin: { id: admin.id, email: admin.email, name: admin.name } };
 }
 
@@ -53,7 +53,8 @@ export async function authenticateAdminToken(db: Database, jwt: JwtSigner, token
   const claims = await jwt.verifyAdminToken(token);
   if (!claims) return null;
   const admin = await findAdminForToken(db, claims.adminId, { id: claims.tokenId, family: claims.family });
-  if (!admin) return null;
+  // A password reset changed the stamp: the token predates it (docs/security.md).
+  if (!admin || claims.stamp === undefined || claims.stamp !== credentialStamp(admin.passwordHash)) return null;
   return {
     kind: 'admin',
     adminId: admin.id,
@@ -63,6 +64,7 @@ export async function authenticateAdminToken(db: Database, jwt: JwtSigner, token
     selectedTenantId: claims.tenantId,
     tokenId: claims.tokenId,
     tokenFamily: claims.family,
+    tokenStamp: claims.stamp,
     tokenExpiresAt: claims.expiresAt,
   };
 }

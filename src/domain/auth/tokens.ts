@@ -25,8 +25,22 @@ export interface AdminTokenClaims {
    * another (selecting a tenant) inherits it, so logout can end them all (docs/security.md).
    */
   family: string;
+  /**
+   * The administrator's credential stamp when the token was signed (`credentialStamp`): a password
+   * reset changes it, which ends every earlier token of that administrator. Absent in tokens signed
+   * before stamps existed; those are refused.
+   */
+  stamp: string | undefined;
   expiresAt: Date;
 }
+
+/**
+ * A short digest of an administrator's password hash, carried in its tokens: when the password
+ * changes (`tenantbase admin reset-password`) the stamp changes, so every token issued before —
+ * logins, their tenant selections, the console's cookie — stops verifying, with no list of tokens to
+ * keep. Only a digest of the (salted bcrypt) hash, never the hash itself, leaves the database.
+ */
+export const credentialStamp = (passwordHash: string) => hashSecret(`admin-token-stamp:${passwordHash}`).slice(0, 22);
 
 /** Signs and verifies JWTs with the service secret (HS256). */
 export class JwtSigner {
@@ -35,18 +49,22 @@ export class JwtSigner {
     private readonly now: () => Date,
   ) {}
 
-  /** A new admin token; `family` is the family of the token it is made from (none for a login). */
+  /**
+   * A new admin token; `family` is the family of the token it is made from (none for a login),
+   * `stamp` the administrator's current credential stamp.
+   */
   async signAdminToken(
     adminId: string,
     tenantId: string | undefined,
     ttlSeconds: number,
+    stamp: string,
     family?: string,
   ): Promise<{ token: string; claims: AdminTokenClaims }> {
     const tokenId = randomUUID();
     const fam = family ?? tokenId;
     const iat = Math.floor(this.now().getTime() / 1000);
     const exp = iat + ttlSeconds;
-    const jwt = new SignJWT(tenantId ? { tid: tenantId, fam } : { fam })
+    const jwt = new SignJWT(tenantId ? { tid: tenantId, fam, cst: stamp } : { fam, cst: stamp })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(ADMIN_AUDIENCE)
@@ -54,7 +72,10 @@ export class JwtSigner {
       .setJti(tokenId)
       .setIssuedAt(iat)
       .setExpirationTime(exp);
-    return { token: await jwt.sign(this.secret), claims: { adminId, tenantId, tokenId, family: fam, expiresAt: new Date(exp * 1000) } };
+    return {
+      token: await jwt.sign(this.secret),
+      claims: { adminId, tenantId, tokenId, family: fam, stamp, expiresAt: new Date(exp * 1000) },
+    };
   }
 
   async verifyAdminToken(token: string): Promise<AdminTokenClaims | null> {
@@ -66,6 +87,7 @@ export class JwtSigner {
       tokenId: claims.jti,
       // Tokens signed before families existed are a family of their own.
       family: typeof claims.fam === 'string' ? claims.fam : claims.jti,
+      stamp: typeof claims.cst === 'string' ? claims.cst : undefined,
       expiresAt: new Date(claims.exp * 1000),
     };
   }
