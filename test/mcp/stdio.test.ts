@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/operations/index.js';
 import { NO_TENANT_MESSAGE } from '../../src/operations/core/execute.js';
@@ -14,6 +17,9 @@ import {
   startMcpService,
   type McpTestService,
 } from './helpers.js';
+
+/** The README's npm form of the stdio command, `npm --prefix /path/to/tenantbase run --silent mcp`. */
+const README_NPM_ARGS = ['--prefix', '/path/to/tenantbase', 'run', '--silent', 'mcp'];
 
 /** Runs the command without a client and reports how it ended. */
 function runCommand(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -51,6 +57,26 @@ describe('MCP over stdio (npm run mcp / tenantbase mcp)', () => {
     const { tools } = await client.listTools();
     // Sorted: under plain Node the catalogue's module namespaces list exports alphabetically, under Vitest in source order.
     expect(tools.map((t) => t.name).sort()).toEqual([...toolOperations(OPERATIONS, profile).map((op) => op.name), 'search_tools'].sort());
+    await client.close();
+  });
+
+  it("README's npm form (npm --prefix <checkout> run --silent mcp) keeps stdout to the protocol", async () => {
+    // Exactly the README's client configuration for a checkout, started from another directory as
+    // a client would: npm builds dist/ first (esbuild writes only to stderr), then execs the bin.
+    // Without --silent npm prints its "> tenantbase@… mcp" banner on stdout and the client fails.
+    const transport = new StdioClientTransport({
+      command: 'npm',
+      args: [...README_NPM_ARGS.slice(0, 1), COMMAND.cwd, ...README_NPM_ARGS.slice(2)],
+      cwd: tmpdir(),
+      env: { SERVICE_API_URL: s.apiUrl, SERVICE_API_KEY: tenant.apiKey },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'tenantbase-test', version: '1.0.0' });
+    await client.connect(transport);
+    expect(client.getServerVersion()?.name).toBeTruthy();
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain('list_tenants');
+    expect((await ok(client, 'list_tenants')).map((x: { slug: string }) => x.slug)).toEqual(['stdio-shop']);
     await client.close();
   });
 
