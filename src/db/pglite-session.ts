@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { LRUCache } from 'lru-cache';
 import type { Row } from './database.js';
 
 const { serialize } = protocol;
@@ -9,7 +10,7 @@ const COMMIT = serialize.query('commit');
 
 /** Named prepared statements kept per session; the least recently used beyond this are closed. */
 const MAX_STATEMENTS = 500;
-/** Memoised message sets (see `statementMessages`); all are dropped when this many are held. */
+/** Memoised message sets (see `statementMessages`); the least recently used beyond this are dropped. */
 const MAX_MEMO = 10_000;
 
 type Before = () => readonly Uint8Array[];
@@ -33,11 +34,17 @@ interface Statement {
  * `query()` does. Calls never overlap (see `call`); callers keep other work out of a transaction.
  */
 export class PgliteSession {
-  private readonly statements = new Map<string, Statement>();
   /** Close messages of evicted statements, sent in front of the next call. */
   private closing: Uint8Array[] = [];
+  /** Prepared statements by text (lru-cache): an evicted one is closed in the engine with the next call. */
+  private readonly statements = new LRUCache<string, Statement>({
+    max: MAX_STATEMENTS,
+    dispose: (evicted, _text, reason) => {
+      if (reason === 'evict') this.closing.push(serialize.close({ type: 'S', name: evicted.name }));
+    },
+  });
   private counter = 0;
-  private readonly memo = new Map<string, Uint8Array[]>();
+  private readonly memo = new LRUCache<string, Uint8Array[]>({ max: MAX_MEMO });
   private readonly parsing = new Map<string, Promise<Statement>>();
   private tail: Promise<unknown> = Promise.resolve();
 
@@ -70,7 +77,6 @@ export class PgliteSession {
     const key = `${statement.name}\u0000${memo}`;
     let messages = this.memo.get(key);
     if (!messages) {
-      if (this.memo.size >= MAX_MEMO) this.memo.clear();
       this.memo.set(key, (messages = this.bindAndExecute(statement, params)));
     }
     return messages;
@@ -107,12 +113,7 @@ export class PgliteSession {
    */
   private prepare(text: string): Promise<Statement> {
     const known = this.statements.get(text);
-    if (known) {
-      // Most recently used last: eviction takes the first key.
-      this.statements.delete(text);
-      this.statements.set(text, known);
-      return Promise.resolve(known);
-    }
+    if (known) return Promise.resolve(known);
     let parsing = this.parsing.get(text);
     if (!parsing) {
       const name = `tb_${(++this.counter).toString(36)}`;
@@ -120,11 +121,6 @@ export class PgliteSession {
         .then((messages) => {
           const statement = { name, types: parse.parseDescribeStatementResults(messages) };
           this.statements.set(text, statement);
-          if (this.statements.size > MAX_STATEMENTS) {
-            const [oldest, evicted] = this.statements.entries().next().value!;
-            this.statements.delete(oldest);
-            this.closing.push(serialize.close({ type: 'S', name: evicted.name }));
-          }
           return statement;
         })
         .finally(() => this.parsing.delete(text));

@@ -9,6 +9,9 @@ import { rateLimited } from '../rate-limit/rate-limiter.js';
  * - one account, any addresses: never refused — from 5 failures on, every attempt waits, 250 ms
  *   doubling per failure up to 8 s. A stranger can slow an account's logins, never lock it: the
  *   right password from an address without failures always gets in.
+ *
+ * Built on the service's own `RateLimiter` (why not a library: see there); no library offers the
+ * third rule, a growing delay per account that never locks it.
  */
 export const LOGIN_LIMITS = {
   perAccountAndAddress: 10,

@@ -27,6 +27,13 @@ export interface RateLimitDecision {
  * - `consume` counts a hit and decides (API calls: each call counts, refused ones too).
  * - `peek` decides without counting; with `hit` and `reset` it serves limits that count only
  *   failures (logins: peek before checking the password, hit on failure, reset on success).
+
+ *
+ * Ours, not a library's, for a reason: `@fastify/rate-limit` limits HTTP routes only (channel tools
+ * also run over MCP) and counts every request, not failures; `rate-limiter-flexible`'s PostgreSQL
+ * store drives its own client (`pg`, Knex, Sequelize…) and manages its own table, and neither PGlite
+ * nor our postgres.js adapter is one of them. What is left is one `insert … on conflict` statement
+ * (`DatabaseRateLimitStore`) and the window arithmetic below (docs/rate-limits.md).
  */
 export class RateLimiter {
   constructor(

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { headersFor } from './headers.js';
 import type { LiveSite, SiteFile } from './live-site.js';
@@ -132,7 +133,8 @@ export function matchesEtag(header: string | undefined, hash: string): boolean {
   return false;
 }
 
-const negotiated = new Map<string, Encoding>();
+/** Negotiation answers by (encodings the file has, Accept-Encoding): few distinct values, asked per request. */
+const negotiated = new LRUCache<string, Encoding>({ max: 1000 });
 /** On equal q-values the server's order decides (negotiator's `preferred`, which its typings omit). */
 const PREFERRED: Encoding[] = ['br', 'gzip', 'identity'];
 interface PreferringNegotiator {
@@ -149,7 +151,6 @@ function chooseEncoding(file: SiteFile, acceptEncoding: string | undefined): Enc
   const available: Encoding[] = [...(file.brotli ? (['br'] as const) : []), ...(file.gzip ? (['gzip'] as const) : []), 'identity'];
   const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as Negotiator & PreferringNegotiator;
   const chosen = (negotiator.encoding(available, { preferred: PREFERRED }) ?? 'identity') as Encoding;
-  if (negotiated.size >= 1000) negotiated.clear();
   negotiated.set(key, chosen);
   return chosen;
 }
