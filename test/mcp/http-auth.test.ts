@@ -91,15 +91,15 @@ describe('MCP HTTP authorization', () => {
 
   it('validates Host and Origin against DNS rebinding', async () => {
     const { request } = await import('node:http');
-    const status = (headers: Record<string, string>) =>
-      new Promise<number>((resolve, reject) => {
+    const answer = (headers: Record<string, string>, path = '/mcp', method = 'POST') =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
         const url = new URL(`${s.mcpBase}/mcp`);
         const req = request(
           {
             host: url.hostname,
             port: url.port,
-            path: '/mcp',
-            method: 'POST',
+            path,
+            method,
             headers: {
               'content-type': 'application/json',
               accept: 'application/json, text/event-stream',
@@ -108,13 +108,23 @@ describe('MCP HTTP authorization', () => {
             },
           },
           (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+            if (method === 'GET' && res.statusCode === 200) res.destroy();
           },
         );
         req.on('error', reject);
-        req.end(JSON.stringify(INITIALIZE));
+        req.end(method === 'POST' ? JSON.stringify(INITIALIZE) : undefined);
       });
+    const status = async (headers: Record<string, string>) => (await answer(headers)).status;
+    // The SDK's host check (hostHeaderValidation), answered with our hint, on every MCP route.
+    const refused = await answer({ host: 'evil.example:3002' });
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body).error.message).toMatch(/Invalid Host: evil\.example.*DNS-rebinding.*MCP_SERVER_URL/);
+    expect((await answer({ host: 'evil.example' }, '/sse', 'GET')).status).toBe(403);
+    expect((await answer({ host: 'localhost', origin: 'http://evil.example' }, '/sse', 'GET')).status).toBe(403);
+    expect((await answer({ host: 'evil.example' }, '/messages?sessionId=x')).status).toBe(403);
     expect(await status({ host: 'evil.example:3002' })).toBe(403);
     expect(await status({ host: 'localhost:3002', origin: 'http://evil.example' })).toBe(403);
     expect(await status({ host: 'localhost:3002', origin: 'null' })).toBe(403);

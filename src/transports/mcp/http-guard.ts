@@ -1,3 +1,4 @@
+import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Principal } from '../../domain/access/principal.js';
@@ -17,9 +18,9 @@ export function allowedHostnames(config: Config): Set<string> {
   return hosts;
 }
 
-function hostnameOf(value: string, withScheme: boolean): string | null {
+function originHostname(origin: string): string | null {
   try {
-    return new URL(withScheme ? value : `http://${value}`).hostname;
+    return new URL(origin).hostname;
   } catch {
     return null;
   }
@@ -55,10 +56,54 @@ export interface McpCaller {
   principal: Principal;
 }
 
+type HostCheck = (req: { headers: FastifyRequest['headers'] }, res: ExpressishReply, next: () => void) => void;
+interface ExpressishReply {
+  status(code: number): { json(body: { error?: { message?: string } }): void };
+}
+/** One SDK host check per set of allowed hostnames (built once per server). */
+const hostChecks = new WeakMap<Set<string>, HostCheck>();
+
+/**
+ * The SDK's own Host check (`hostHeaderValidation`: the Host's hostname, port-agnostic, against
+ * the allowed ones), run on a Fastify request. It is written as an Express middleware, so it gets
+ * the two calls it makes (`res.status(n).json(body)`, `next()`); its refusal is sent with a hint
+ * added. Answers whether the request may go on.
+ */
+async function sdkHostCheck(hosts: Set<string>, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  let check = hostChecks.get(hosts);
+  if (!check) hostChecks.set(hosts, (check = hostHeaderValidation([...hosts]) as unknown as HostCheck));
+  let refusal: { status: number; message: string | undefined } | undefined;
+  let passed = false;
+  check(
+    { headers: request.headers },
+    { status: (status) => ({ json: (body) => void (refusal = { status, message: body.error?.message }) }) },
+    () => {
+      passed = true;
+    },
+  );
+  if (passed) return true;
+  const message = `${refusal?.message ?? 'Invalid Host header'} (DNS-rebinding protection); set MCP_SERVER_URL to the address clients use`;
+  await jsonRpcError(reply, refusal?.status ?? 403, message);
+  return false;
+}
+
 /**
  * Checks one request to an MCP endpoint: Host and Origin against the allowed hostnames, no
  * credential in the query string, and a valid bearer credential. Answers the refusal itself and
- * returns null, or returns the caller.
+ * returns null, or returns the caller. Runs in `onRequest`, before the body is read (a site deploy
+ * may be tens of megabytes), for every MCP route alike.
+ *
+ * What is the SDK's and what is ours, and why:
+ * - Host: the SDK's `hostHeaderValidation` (above). The transports' own `allowedHosts` option is
+ *   not used: it compares the whole Host header, port included, so it would need the listening
+ *   port (0 in tests, another behind a proxy) and checks only inside `handleRequest`, after the
+ *   body was parsed and the credential checked.
+ * - Origin: ours. The SDK's `allowedOrigins` compares whole origins (scheme, host and port), so a
+ *   browser client on any local port (the MCP Inspector's 6274) would have to be listed one by
+ *   one; the legacy SSE transport checks it only on `POST /messages`, not on `GET /sse`, and answers
+ *   in plain text. Ours compares the origin's hostname with the same allowed hostnames.
+ * - Credentials in the query string, and authentication: ours (the SDK has neither for a server
+ *   that is not its Express OAuth router).
  */
 export async function guardMcpRequest(
   deps: McpAuthDeps,
@@ -66,19 +111,10 @@ export async function guardMcpRequest(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<McpCaller | null> {
-  const host = headerValue(request.headers.host);
-  const hostname = host ? hostnameOf(host, false) : null;
-  if (!hostname || !hosts.has(hostname)) {
-    await jsonRpcError(
-      reply,
-      403,
-      `Host "${host ?? ''}" is not allowed (DNS-rebinding protection); set MCP_SERVER_URL to the address clients use`,
-    );
-    return null;
-  }
+  if (!(await sdkHostCheck(hosts, request, reply))) return null;
   const origin = headerValue(request.headers.origin);
   if (origin !== undefined) {
-    const originHost = hostnameOf(origin, true);
+    const originHost = originHostname(origin);
     if (!originHost || !hosts.has(originHost)) {
       await jsonRpcError(reply, 403, `Origin "${origin}" is not allowed (DNS-rebinding protection)`);
       return null;
