@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './domain/auth/clock.js';
 import { migrate } from './db/migrate.js';
+import type { Logger } from './logging.js';
 import { openDatabase } from './db/open-database.js';
 import { verifyTenantIsolation } from './db/with-tenant.js';
 import { bootstrapAdmin } from './domain/admins/admin.service.js';
@@ -16,11 +17,15 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates it, checks isolation, bootstraps the first admin, builds the app. */
+/**
+ * Opens the database, migrates it, checks isolation, bootstraps the first admin, builds the app.
+ * `announce` receives the first administrator's generated password, once: it is an answer for the
+ * operator (stdout under `serve`), never a log line. The app logs to `options.logger`.
+ */
 export async function prepareRuntime(
   config: Config,
-  log: (line: string) => void,
-  options: { db?: Database; clock?: Clock; hooks?: HookContributions } = {},
+  announce: (line: string) => void,
+  options: { db?: Database; clock?: Clock; hooks?: HookContributions; logger?: Logger } = {},
 ): Promise<Runtime> {
   const db = options.db ?? (await openDatabase(config));
   try {
@@ -32,14 +37,14 @@ export async function prepareRuntime(
     });
     const created = await bootstrapAdmin(db, config);
     if (created?.generatedPassword) {
-      log(
+      announce(
         `Created the first administrator ${created.email} with password ${created.generatedPassword}\n` +
           '  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)',
       );
     } else if (created) {
-      log(`Created the first administrator ${created.email}`);
+      options.logger?.info(`Created the first administrator ${created.email}`);
     }
-    const app = await buildApp({ db, config, services });
+    const app = await buildApp({ db, config, services, ...(options.logger ? { logger: options.logger } : {}) });
     return {
       db,
       services,

@@ -1,21 +1,33 @@
 import type { Readable } from 'node:stream';
+import type { Logger } from '../logging.js';
 
 /**
- * What a command talks to, passed in so tests can run the program in-process: `out` is stdout
- * (results a script may read: a generated password, a backup stream), `log` is stderr (progress
- * and problems). Under `tenantbase mcp` stdout belongs to the protocol alone.
+ * What a command talks to, passed in so tests can run the program in-process:
+ * - `out`, stdout, plain text: what the command answers (`--help`, `--version`, doctor's report,
+ *   a generated password, the first administrator's password, a backup archive, restore's result);
+ * - `err`, stderr, plain text: the parser's answer to a wrong command line (unknown command, …);
+ * - `logger`, stderr, JSON lines (pino): everything else — progress, start-up, the URLs, problems,
+ *   and both HTTP ports' lines; `log(line)` is `logger.info(line)`.
+ * Under `tenantbase mcp` stdout belongs to the protocol alone. docs/operations.md "Logs".
  */
 export interface CliIo {
   out(line: string): void;
+  err(line: string): void;
   log(line: string): void;
+  logger: Logger;
   stdin: Readable;
 }
 
-export const processIo: CliIo = {
-  out: (line) => void process.stdout.write(`${line}\n`),
-  log: (line) => void process.stderr.write(`${line}\n`),
-  stdin: process.stdin,
-};
+/** The process's stdio, with the service's logger. */
+export function processIo(logger: Logger): CliIo {
+  return {
+    out: (line) => void process.stdout.write(`${line}\n`),
+    err: (line) => void process.stderr.write(`${line}\n`),
+    log: (line) => logger.info(line),
+    logger,
+    stdin: process.stdin,
+  };
+}
 
 /** A command that could not do its job; its message is printed, and the process exits with `exitCode`. */
 export class CommandError extends Error {

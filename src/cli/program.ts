@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
+import { createLogger, logLevelOf } from '../logging.js';
 import { SERVICE_VERSION } from '../services.js';
 import { StdioStartError, runStdioServer } from '../transports/mcp/stdio.js';
 import { adminCreate, adminResetPassword } from './admin.js';
@@ -38,7 +39,7 @@ export function buildProgram(deps: CliDeps): Command {
     .helpOption('-h, --help', 'show help (also: tenantbase help <command>)')
     .showHelpAfterError('(tenantbase --help lists the commands)')
     .addHelpText('after', ENVIRONMENT_HELP)
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.log(s.trimEnd()) })
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .exitOverride();
 
   program
@@ -56,7 +57,7 @@ export function buildProgram(deps: CliDeps): Command {
     .description('MCP over stdio, acting through SERVICE_API_URL with SERVICE_API_KEY (stdout carries the protocol only)')
     .action(async () => {
       try {
-        await runStdioServer(config(), io.log);
+        await runStdioServer(config(), io.logger);
       } catch (error) {
         if (error instanceof StdioStartError) throw new CommandError(`Tenantbase MCP cannot start: ${error.message}`);
         throw error;
@@ -112,21 +113,22 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
     if (error instanceof CommandError) {
-      deps.io.log(error.message);
+      deps.io.logger.error(error.message);
       return error.exitCode;
     }
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-      deps.io.log(error.message);
+      deps.io.logger.error(error.message);
       return 1;
     }
-    deps.io.log(`Tenantbase failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    deps.io.logger.error({ err: error }, `Tenantbase failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
 }
 
 /** The process's command line with the real environment, stdio and database. */
 export async function main(): Promise<void> {
-  const code = await runCli(process.argv.slice(2), { io: processIo, stdout: process.stdout, env: process.env, open: openCommandDatabase });
+  const io = processIo(createLogger(logLevelOf(process.env)));
+  const code = await runCli(process.argv.slice(2), { io, stdout: process.stdout, env: process.env, open: openCommandDatabase });
   // serve and mcp keep running (their signals and stdin end the process); others end here.
   if (code !== 0) process.exit(code);
 }

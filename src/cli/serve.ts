@@ -30,11 +30,12 @@ export async function serve(config: Config, io: CliIo, open: DatabaseOpener): Pr
     await db.close();
     throw error;
   }
-  const runtime = await prepareRuntime(config, io.log, { db });
+  // The first administrator's generated password is an answer (stdout), not a log line.
+  const runtime = await prepareRuntime(config, io.out, { db, logger: io.logger });
   let mcp: FastifyInstance | undefined;
   try {
     await runtime.app.listen({ port: config.port, host: config.host });
-    mcp = await buildMcpHttpApp({ db: runtime.db, config, services: runtime.services });
+    mcp = await buildMcpHttpApp({ db: runtime.db, config, services: runtime.services, logger: io.logger });
     await mcp.listen({ port: config.mcp.port, host: config.mcp.host });
   } catch (error) {
     await mcp?.close();
@@ -52,8 +53,8 @@ export async function serve(config: Config, io: CliIo, open: DatabaseOpener): Pr
   const servers = [runtime.app, mcp];
   stopOnSignals(async (signal) => {
     io.log(`${signal}: finishing requests in flight (up to ${config.shutdownGraceMs} ms), then stopping`);
-    await closeServers(servers, config.shutdownGraceMs, io.log);
+    await closeServers(servers, config.shutdownGraceMs, io.logger);
     await runtime.db.close();
     io.log('Stopped.');
-  }, io.log);
+  }, io.logger);
 }

@@ -52,6 +52,6 @@ export const generateBusinessRule = defineTenantOperation({
         { field: 'description', message: 'description or dsl is required, not both' },
       ]);
     }
-    return generateRule(ctx.tx, chatClientFor(ctx.config.llm), { entityName: name, description: sentenceGiven, dsl, ...rest });
+    return generateRule(ctx.tx, chatClientFor(ctx.config.llm), { entityName: name, description: sentenceGiven, dsl, ...rest }, ctx.log);
   },
 });

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Principal } from '../domain/access/principal.js';
 import { resolveRequestTenant } from '../domain/credentials/request-tenant.js';
 import type { Surface } from '../domain/credentials/registry.js';
+import type { Logger } from '../logging.js';
 import type { OperationContext } from '../operations/core/context.js';
 import type { Services } from '../services.js';
 
@@ -22,6 +23,8 @@ export interface CallerFacts {
   /** X-Tenant-ID, or the tenant an MCP session selected. */
   tenant?: string | undefined;
   clientAddress: string;
+  /** The request's logger (a child carrying its id). */
+  log: Logger;
 }
 
 /**
@@ -31,5 +34,13 @@ export interface CallerFacts {
 export async function buildOperationContext(deps: TransportDeps, surface: Surface, facts: CallerFacts): Promise<OperationContext> {
   const principal = facts.principal ?? (facts.token ? await deps.services.credentials.authenticate(facts.token, surface) : null);
   const tenant = principal ? await resolveRequestTenant(deps.db, deps.services.tenants, principal, facts.tenant) : null;
-  return { db: deps.db, config: deps.config, services: deps.services, principal, tenant, clientAddress: facts.clientAddress };
+  return {
+    db: deps.db,
+    config: deps.config,
+    services: deps.services,
+    principal,
+    tenant,
+    clientAddress: facts.clientAddress,
+    log: facts.log,
+  };
 }

@@ -3,6 +3,7 @@ import { executeOperation } from '../../src/operations/core/execute.js';
 import { findOperation } from '../../src/operations/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createEntity, snapshot, type Auth } from './helpers.js';
+import { createLogger } from '../../src/logging.js';
 
 /** manage_custom_fields: list, add, update, delete over REST and as one operation with `action`. */
 describe('manage_custom_fields', () => {
@@ -31,6 +32,7 @@ describe('manage_custom_fields', () => {
         principal,
         tenant: { id: tenant.id, slug: tenant.slug, name: 'Fields' },
         clientAddress: '127.0.0.1',
+        log: createLogger('silent'),
       },
       input,
     ).then((r) => r.data as any);

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { manualClock } from '../../src/domain/auth/clock.js';
+import type { Logger } from '../../src/logging.js';
 import type { HookContributions, Services } from '../../src/services.js';
 import { prepareRuntime } from '../../src/start.js';
 import { createTestDatabase } from './database.js';
@@ -46,8 +47,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `hooks` adds extension points for this app only (e.g. save hooks a test controls). */
-export async function createTestApp(env: Record<string, string> = {}, options: { hooks?: HookContributions } = {}): Promise<TestApp> {
+/**
+ * `hooks` adds extension points for this app only (e.g. save hooks a test controls); `logger` is
+ * where the app logs (a test reading its lines passes `captureLogs().logger`).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { hooks?: HookContributions; logger?: Logger } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL,
@@ -63,6 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     db: database.db,
     clock,
     ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   const { app } = runtime;
 

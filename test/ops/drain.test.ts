@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { closeServers } from '../../src/cli/lifecycle.js';
+import { captureLogs } from '../helpers/log-capture.js';
 
 /** The bounded drain of SIGTERM: requests in flight finish; past the grace period their connections are cut. */
 describe('closing the servers', () => {
@@ -27,7 +28,7 @@ describe('closing the servers', () => {
 
   it('lets a request in flight finish', async () => {
     const { app, release, answer } = await slowApp();
-    const closed = closeServers([app], 60_000, () => undefined);
+    const closed = closeServers([app], 60_000, captureLogs().logger);
     release();
     await closed;
     expect(await answer).toEqual({ status: 200, body: { finished: true } });
@@ -35,10 +36,10 @@ describe('closing the servers', () => {
 
   it('cuts a request still open after the grace period', async () => {
     const { app, release, answer } = await slowApp();
-    const lines: string[] = [];
-    await closeServers([app], 10, (l) => lines.push(l));
+    const log = captureLogs();
+    await closeServers([app], 10, log.logger);
     expect(await answer).toHaveProperty('error');
-    expect(lines.join('\n')).toContain('closing their connections');
+    expect(log.messages()).toContain('closing their connections');
     release();
   });
 });

@@ -32,6 +32,7 @@ describe('lifecycle of the running service', () => {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'ops@example.com',
       ADMIN_PASSWORD: 'ops-password-1',
+      LOG_LEVEL: 'info',
       ...(server?.url ? { DATABASE_URL: server.url } : {}),
     };
     await server?.db.close();
@@ -48,6 +49,28 @@ describe('lifecycle of the running service', () => {
       expect(npm.stderr()).toContain('Stopped.');
       expect(await portIsFree(port)).toBe(true);
       expect(await portIsFree(mcpPort)).toBe(true);
+      // One logger: every line the service wrote on stderr is a JSON line of pino (start-up, URLs,
+      // stopping; npm's own warnings aside); stdout has only answers (none here: the password was
+      // given) besides npm's "> tenantbase@… start" banner.
+      const lines = npm
+        .stderr()
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm '));
+      for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+      expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Migrating/),
+          expect.stringMatching(/^API: +http/),
+          expect.stringMatching(/^Ready in/),
+        ]),
+      );
+      expect(
+        npm
+          .stdout()
+          .split('\n')
+          .filter((l) => l.trim() && !l.startsWith('>')),
+      ).toEqual([]);
       if (holder !== undefined) {
         // The server itself (npm's child) is gone, and so is its lock.
         expect(() => process.kill(holder, 0)).toThrow();

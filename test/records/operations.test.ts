@@ -5,6 +5,7 @@ import type { OperationContext } from '../../src/operations/core/context.js';
 import { executeOperation } from '../../src/operations/core/execute.js';
 import { findOperation } from '../../src/operations/index.js';
 import { createRecordsFixture, type RecordsFixture } from './fixture.js';
+import { createLogger } from '../../src/logging.js';
 
 /** The operations as MCP calls them: the same catalogue entries, with tool-style arguments. */
 describe('record operations with MCP arguments and per-role permissions', () => {
@@ -39,6 +40,7 @@ describe('record operations with MCP arguments and per-role permissions', () => 
       principal: principal ?? { kind: 'tenant_key', keyId: 'k', adminId: 'a', tenantId: f.tenant.id },
       tenant: { id: f.tenant.id, slug: f.tenant.slug, name: 'Records Co' },
       clientAddress: '127.0.0.1',
+      log: createLogger('silent'),
     });
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { executeOperation } from '../../src/operations/core/execute.js';
 import { findOperation } from '../../src/operations/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createUser, PASSWORD } from './users.helpers.js';
+import { createLogger } from '../../src/logging.js';
 
 /** The MCP-facing operations: create_user, list_users, tenant_login and its JWT. */
 describe('users on the MCP side', () => {
@@ -30,7 +31,7 @@ describe('users on the MCP side', () => {
   ) =>
     executeOperation(
       findOperation(name)!,
-      { db: t.db, config: t.config, services: t.services, principal, tenant, clientAddress: 'mcp-test' },
+      { db: t.db, config: t.config, services: t.services, principal, tenant, clientAddress: 'mcp-test', log: createLogger('silent') },
       input,
     ).then((r) => r.data);
 

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { TenantTx } from '../../db/with-tenant.js';
 import type { Principal, TenantRef } from '../../domain/access/principal.js';
+import type { Logger } from '../../logging.js';
 import type { Services } from '../../services.js';
 
 /** What every operation receives, whatever the transport. */
@@ -15,6 +16,8 @@ export interface OperationContext {
   readonly tenant: TenantRef | null;
   /** The caller's network address, for rate limits and audit. */
   readonly clientAddress: string;
+  /** The logger of the request this call belongs to (its lines carry the request id); pass it on to domain code that logs. */
+  readonly log: Logger;
 }
 
 /** Context of a tenant-scoped operation: the tenant is set and all data access goes through `tx`. */

@@ -6,6 +6,7 @@ import { writeBackup } from '../../domain/backup/backup.service.js';
 import { restoreBackup } from '../../domain/backup/restore.service.js';
 import { findTenant } from '../../domain/tenants/tenant.repository.js';
 import { AppError, forbidden, notFound, unauthorized, validationError } from '../../errors.js';
+import type { Logger } from '../../logging.js';
 import { buildOperationContext, type TransportDeps } from '../request-context.js';
 import { requestToken } from './credentials.js';
 import { HTTP_STATUS } from './errors.js';
@@ -14,7 +15,11 @@ const ARCHIVE_TYPES = ['application/gzip', 'application/octet-stream'];
 
 /** Administrators only: a backup holds every user's password hash. */
 async function requireAdmin(deps: TransportDeps, request: FastifyRequest): Promise<void> {
-  const ctx = await buildOperationContext(deps, 'rest', { token: requestToken(request), clientAddress: request.ip });
+  const ctx = await buildOperationContext(deps, 'rest', {
+    token: requestToken(request),
+    clientAddress: request.ip,
+    log: request.log as Logger,
+  });
   if (!ctx.principal) throw unauthorized();
   if (ctx.principal.kind !== 'admin')
     throw forbidden('Only an administrator (admin token or admin API key) may back up or restore a tenant');

@@ -1,8 +1,9 @@
 import cors from '@fastify/cors';
-import Fastify, * as fastify from 'fastify';
+import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { AppError } from '../../errors.js';
+import { createLogger, type Logger } from '../../logging.js';
 import { OPERATIONS } from '../../operations/index.js';
 import type { TransportDeps } from '../request-context.js';
 import { registerBackupRoutes } from './backup-routes.js';
@@ -11,12 +12,16 @@ import { clientErrorHandler, installEdgeGuards } from './edge.js';
 import { MAX_PARAM_LENGTH, installErrorHandling, sendError } from './errors.js';
 import { registerOAuthTokenRoute } from './oauth-token.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { installRequestIdHeader, requestLogOptions } from './request-log.js';
 import { registerOperationRoutes } from './routes.js';
 import { answerSiteRequest, isSiteRequest, registerSites } from './sites.js';
 import { registerToolsRoute } from './tools-route.js';
 
-/** Builds the HTTP app without listening: tests use `inject()`, `main.ts` listens. */
-export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP app without listening: tests use `inject()`, `serve` listens. Logs go to `logger`
+ * (the service's one logger; a test passes one writing to a stream it reads).
+ */
+export async function buildApp(deps: TransportDeps & { logger?: Logger }): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: deps.config.bodyLimit,
     trustProxy: false,
@@ -26,15 +31,10 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
     // Errors Fastify raises before routing (a path that is not valid percent-encoded UTF-8) answer in the envelope too.
     frameworkErrors: (error, request, reply) =>
       isSiteRequest(deps, request.raw) ? answerSiteRequest(deps, request, reply) : void sendError(OPERATIONS, error, request, reply),
-    // Per-request lines only at debug/trace: they cost throughput and say little at info.
-    logController: new fastify.LogController({
-      disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
-    }),
-    logger: {
-      level: deps.config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
-    },
+    // Request ids (X-Request-Id) in every line a request logs; request lines at debug.
+    ...requestLogOptions(deps.logger ?? createLogger(deps.config.logLevel)),
   });
+  installRequestIdHeader(app);
 
   // Empty JSON bodies (DELETE with a Content-Type) read as no body; prototype keys are refused.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -57,8 +57,8 @@ export async function buildApp(deps: TransportDeps): Promise<FastifyInstance> {
     origin: deps.config.corsOrigins === '*' ? '*' : [...deps.config.corsOrigins],
     credentials: false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'X-API-Key', 'X-Tenant-ID', 'Content-Type'],
-    exposedHeaders: ['Retry-After'],
+    allowedHeaders: ['Authorization', 'X-API-Key', 'X-Tenant-ID', 'Content-Type', 'X-Request-Id'],
+    exposedHeaders: ['Retry-After', 'X-Request-Id'],
     maxAge: 600,
   });
 

@@ -67,6 +67,8 @@ export function sendError(operations: readonly Operation[], error: unknown, requ
   const appError = error instanceof AppError ? error : fromFastifyError(error as FastifyError);
   if (!appError || appError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unexpected error');
   const e = appError ?? new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
+  // Also for errors answered before any hook ran (framework errors): the id names the log lines.
+  void reply.header('X-Request-Id', request.id);
   if (e.retryAfter !== undefined) void reply.header('Retry-After', String(e.retryAfter));
   const surface = factsOf(request).surface ?? 'rest';
   return reply.code(HTTP_STATUS[e.code]).send({ success: false, error: renderError(e, surface, operations, currentRoute(request)) });

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '../../errors.js';
 import { identifyBot } from '../../operations/bots.js';
 import { executeOperation } from '../../operations/core/execute.js';
+import type { Logger } from '../../logging.js';
 import { buildOperationContext, type TransportDeps } from '../request-context.js';
 
 /** The OAuth 2.0 token endpoint of bots (docs/bots.md "OAuth 2.0 client credentials"). */
@@ -105,7 +106,7 @@ export async function registerOAuthTokenRoute(app: FastifyInstance, deps: Transp
       if (!client.id || !client.secret) {
         throw new OAuthError(401, 'invalid_client', 'Send the bot id (or name) and secret by HTTP Basic or as client_id and client_secret');
       }
-      const ctx = await buildOperationContext(deps, 'rest', { clientAddress: request.ip });
+      const ctx = await buildOperationContext(deps, 'rest', { clientAddress: request.ip, log: request.log as Logger });
       const { data } = await executeOperation(identifyBot, ctx, { bot_id: client.id, secret_key: client.secret });
       const identity = data as { token: string; expiresIn: number };
       void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');

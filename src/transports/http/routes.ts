@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { executeOperation } from '../../operations/core/execute.js';
 import type { Operation, RestBinding } from '../../operations/core/operation.js';
 import type { Effect, OperationResult } from '../../operations/core/result.js';
+import type { Logger } from '../../logging.js';
 import { buildOperationContext, type TransportDeps } from '../request-context.js';
 import { ADMIN_COOKIE, requestToken } from './credentials.js';
 import type { RouteFacts } from './errors.js';
@@ -55,10 +56,15 @@ function registerRoute(app: FastifyInstance, deps: TransportDeps, op: Operation,
     config: facts,
     ...(binding.bodyLimit ? { bodyLimit: binding.bodyLimit(deps.config) } : {}),
     handler: async (request, reply) => {
-      const facts = { token: requestToken(request), tenant: headerValue(request.headers['x-tenant-id']), clientAddress: request.ip };
+      const facts = {
+        token: requestToken(request),
+        tenant: headerValue(request.headers['x-tenant-id']),
+        clientAddress: request.ip,
+        log: request.log as Logger,
+      };
       const ctx = await buildOperationContext(deps, 'rest', facts).catch((error: unknown) => {
         // Public operations (logins, logout, health) answer whatever stale credential comes along.
-        if (op.access === 'public') return buildOperationContext(deps, 'rest', { clientAddress: request.ip });
+        if (op.access === 'public') return buildOperationContext(deps, 'rest', { clientAddress: request.ip, log: request.log as Logger });
         throw error;
       });
       const input = restInput(binding, {

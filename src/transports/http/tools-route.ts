@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.js';
 import { executeOperation } from '../../operations/core/execute.js';
 import type { Operation } from '../../operations/core/operation.js';
+import type { Logger } from '../../logging.js';
 import { buildOperationContext, type TransportDeps } from '../request-context.js';
 import { requestToken } from './credentials.js';
 import { envelope } from './routes.js';
@@ -36,6 +37,7 @@ export function registerToolsRoute(app: FastifyInstance, deps: TransportDeps, op
       token: requestToken(request),
       tenant: headerValue(request.headers['x-tenant-id']),
       clientAddress: request.ip,
+      log: request.log as Logger,
     });
     const result = await executeOperation(op, ctx, request.body ?? {});
     const effects = result.effects.filter((e) => e.kind === 'tenant_selected');

@@ -1,5 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../../logging.js';
 import type { Operation } from '../../operations/core/operation.js';
 import { assertCleanInput } from '../input-guard.js';
 import type { ToolExecutor } from './executor.js';
@@ -12,7 +13,8 @@ export interface McpServerOptions {
   surface: ToolSurface;
   executor: ToolExecutor;
   version: string;
-  log: (line: string) => void;
+  /** The server's logger; a call over HTTP logs with its request's logger instead. */
+  log: Logger;
 }
 
 const INSTRUCTIONS =
@@ -56,7 +58,8 @@ export function buildMcpServer(options: McpServerOptions): Server {
       }
       return successResult(result.data, result.warnings);
     } catch (error) {
-      return errorResult(error, options.operations, options.log);
+      const requestLog = (extra.authInfo?.extra as { log?: Logger } | undefined)?.log;
+      return errorResult(error, options.operations, requestLog ?? options.log);
     }
   });
   return server;

@@ -1,6 +1,7 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Principal } from '../../domain/access/principal.js';
 import { unauthorized } from '../../errors.js';
+import type { Logger } from '../../logging.js';
 import { executeOperation } from '../../operations/core/execute.js';
 import type { Operation } from '../../operations/core/operation.js';
 import type { OperationResult } from '../../operations/core/result.js';
@@ -27,12 +28,14 @@ export interface ToolExecutor {
 export interface McpAuthExtra {
   principal: Principal;
   clientAddress: string;
+  /** The logger of the HTTP request carrying the call (its lines carry that request's id). */
+  log: Logger;
 }
 
 export function principalOf(authInfo: AuthInfo | undefined): McpAuthExtra {
   const extra = authInfo?.extra as Partial<McpAuthExtra> | undefined;
-  if (!extra?.principal) throw unauthorized('This MCP request carries no credential');
-  return { principal: extra.principal, clientAddress: extra.clientAddress ?? '' };
+  if (!extra?.principal || !extra.log) throw unauthorized('This MCP request carries no credential');
+  return { principal: extra.principal, clientAddress: extra.clientAddress ?? '', log: extra.log };
 }
 
 /**
@@ -43,8 +46,8 @@ export function principalOf(authInfo: AuthInfo | undefined): McpAuthExtra {
 export function createInProcessExecutor(deps: TransportDeps): ToolExecutor {
   return {
     async execute(op, args, call) {
-      const { principal, clientAddress } = principalOf(call.authInfo);
-      const ctx = await buildOperationContext(deps, 'mcp', { principal, tenant: call.selectedTenant ?? undefined, clientAddress });
+      const { principal, clientAddress, log } = principalOf(call.authInfo);
+      const ctx = await buildOperationContext(deps, 'mcp', { principal, tenant: call.selectedTenant ?? undefined, clientAddress, log });
       return executeOperation(op, ctx, args);
     },
   };

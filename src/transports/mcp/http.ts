@@ -6,9 +6,11 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { deployBodyLimit } from '../../domain/sites/prepare-deploy.js';
+import { createLogger, type Logger } from '../../logging.js';
 import { OPERATIONS } from '../../operations/index.js';
 import { clientErrorHandler } from '../http/edge.js';
 import { installErrorHandling, sendError } from '../http/errors.js';
+import { installRequestIdHeader, requestLogOptions } from '../http/request-log.js';
 import type { Operation } from '../../operations/core/operation.js';
 import { sessionOwner, type McpAuthDeps } from './auth.js';
 import { buildMcpServer } from './build-mcp-server.js';
@@ -18,6 +20,8 @@ import { buildToolSurface } from './tool-surface.js';
 
 export interface McpHttpDeps extends McpAuthDeps {
   operations?: readonly Operation[];
+  /** The service's logger (a test passes one writing to a stream it reads). */
+  logger?: Logger;
 }
 
 interface Session {
@@ -59,15 +63,16 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   const app = Fastify({
     bodyLimit: deployBodyLimit(config),
     forceCloseConnections: true,
-    logger: { level: config.logLevel },
+    // The same logger, request ids and request lines at debug as the API port.
+    ...requestLogOptions(deps.logger ?? createLogger(config.logLevel)),
     // Outside the MCP protocol's own JSON-RPC answers, this port answers errors in the API's envelope too.
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => void sendError(operations, error, request, reply),
   });
+  installRequestIdHeader(app);
   installErrorHandling(app, operations);
-  const log = (line: string) => app.log.error(line);
   const surface = buildToolSurface(operations, config.mcp.toolProfile);
-  const newServer = () => buildMcpServer({ operations, surface, executor, version: deps.services.version, log });
+  const newServer = () => buildMcpServer({ operations, surface, executor, version: deps.services.version, log: app.log as Logger });
 
   // The guard runs before the body is parsed, so a refused request learns nothing else.
   const callers = new WeakMap<FastifyRequest, McpCaller>();
@@ -86,7 +91,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
 
   const withAuth = (request: FastifyRequest, caller: McpCaller) => {
     const raw = request.raw as IncomingMessage & { auth?: AuthInfo };
-    const extra: McpAuthExtra = { principal: caller.principal, clientAddress: request.ip };
+    const extra: McpAuthExtra = { principal: caller.principal, clientAddress: request.ip, log: request.log as Logger };
     raw.auth = { token: caller.token, clientId: sessionOwner(caller.principal), scopes: [], extra: { ...extra } };
     return raw;
   };
@@ -97,7 +102,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
     try {
       await handle();
     } catch (error) {
-      log(`MCP transport failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      reply.log.error({ err: error }, 'MCP transport failed');
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(500, { 'content-type': 'application/json' });
         reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));

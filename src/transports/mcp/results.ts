@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../errors.js';
+import type { Logger } from '../../logging.js';
 import type { Operation } from '../../operations/core/operation.js';
 import type { Warning } from '../../operations/core/result.js';
 import { renderError } from '../surface-text.js';
@@ -9,11 +10,9 @@ import { renderError } from '../surface-text.js';
  * (and `details` when there are any), codes as in docs/ARCHITECTURE.md "Errors", worded for MCP.
  * Unexpected errors never leak their message.
  */
-export function errorResult(error: unknown, operations: readonly Operation[], log: (line: string) => void): CallToolResult {
+export function errorResult(error: unknown, operations: readonly Operation[], log: Logger): CallToolResult {
   const appError = error instanceof AppError ? error : null;
-  if (!appError || appError.code === 'INTERNAL_ERROR') {
-    log(`MCP tool failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  }
+  if (!appError || appError.code === 'INTERNAL_ERROR') log.error({ err: error }, 'MCP tool failed unexpectedly');
   const e = appError ?? new AppError('INTERNAL_ERROR', 'An unexpected error occurred; try again, and report it if it persists');
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(renderError(e, 'mcp', operations)) }] };
 }

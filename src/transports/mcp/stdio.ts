@@ -1,5 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Config } from '../../config.js';
+import type { Logger } from '../../logging.js';
 import { OPERATIONS } from '../../operations/index.js';
 import { SERVICE_VERSION } from '../../services.js';
 import { buildMcpServer } from './build-mcp-server.js';
@@ -31,9 +32,9 @@ export async function checkService(service: RemoteService): Promise<void> {
 
 /**
  * `tenantbase mcp`: MCP over stdio, acting through SERVICE_API_URL with SERVICE_API_KEY
- * (docs/mcp.md). stdout carries only the protocol; everything else goes to `log` (stderr).
+ * (docs/mcp.md). stdout carries only the protocol; everything else goes to `log` (JSON lines on stderr).
  */
-export async function runStdioServer(config: Config, log: (line: string) => void): Promise<void> {
+export async function runStdioServer(config: Config, log: Logger): Promise<void> {
   const apiKey = config.mcp.serviceApiKey;
   if (!apiKey) throw new StdioStartError('SERVICE_API_KEY is not set: give the MCP server a Tenantbase API key (tbk_…)');
   const service = { baseUrl: config.mcp.serviceApiUrl, apiKey };
@@ -46,5 +47,5 @@ export async function runStdioServer(config: Config, log: (line: string) => void
     log,
   });
   await server.connect(new StdioServerTransport());
-  log(`Tenantbase MCP (stdio, profile ${config.mcp.toolProfile}) acting through ${service.baseUrl}`);
+  log.info(`Tenantbase MCP (stdio, profile ${config.mcp.toolProfile}) acting through ${service.baseUrl}`);
 }

@@ -1,3 +1,4 @@
+import type { Logger } from '../../../logging.js';
 import type { TenantTx } from '../../../db/with-tenant.js';
 import { validationError } from '../../../errors.js';
 import { createRule } from '../rule.service.js';
@@ -53,9 +54,10 @@ function dslInput(dsl: unknown, name: string | undefined): Record<string, unknow
  * Makes a rule from DSL or from a sentence and stores it through create_business_rule's entry
  * point (createRule), so it is validated and normalized exactly like a created rule. A sentence
  * goes to the language model when one is configured (one retry with the refusal), else — or when
- * the endpoint fails — to the built-in parser, which says plainly when it cannot read it.
+ * the endpoint fails — to the built-in parser, which says plainly when it cannot read it. A failed
+ * endpoint is logged (warn) with `log`, the logger of the request that asked.
  */
-export async function generateRule(tx: TenantTx, chat: ChatClient | null, request: GenerateRequest): Promise<GeneratedAnswer> {
+export async function generateRule(tx: TenantTx, chat: ChatClient | null, request: GenerateRequest, log: Logger): Promise<GeneratedAnswer> {
   const store = (input: Record<string, unknown>) => createRule(tx, request.entityName, input, { publish: request.publish });
   if (request.dsl !== undefined) return { rule: await store(dslInput(request.dsl, request.name)), source: 'dsl' };
   const description = request.description ?? '';
@@ -73,6 +75,7 @@ export async function generateRule(tx: TenantTx, chat: ChatClient | null, reques
       return { rule: result as BusinessRule, source: 'llm', attempts };
     } catch (error) {
       if (!(error instanceof LlmUnavailableError)) throw error;
+      log.warn({ err: error }, 'The language model endpoint (LLM_URL) failed; the built-in parser reads the description');
       note = `${error.message}; the built-in parser read the description instead`;
     }
   }
