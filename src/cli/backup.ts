@@ -85,6 +85,8 @@ export async function restoreCommand(
       slug: args.slug,
       name: args.name,
       onProgress: progressLines(io.log, 'restored'),
+      onRenamedSite: ({ subdomain, restoredAs }) =>
+        io.logger.warn(`Site ${subdomain} restored as ${restoredAs}: ${subdomain} is held by another tenant of this service`),
     });
     const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
     io.log(

@@ -26,7 +26,7 @@ export async function readPage(
     ? `and (${keys}) > (select ${table.key.map((k) => `p.${ident(k)}`).join(', ')} from jsonb_populate_record(null::${ident(table.table)}, $2::jsonb) p)`
     : '';
   const rows = await tx.query<{ row: Record<string, unknown> }>(
-    `select to_jsonb(t) - 'tenant_id' as row from ${ident(table.table)} t where t.tenant_id = $1 ${from} order by ${keys} limit ${PAGE_SIZE}`,
+    `select to_jsonb(t) - 'tenant_id' as row from ${ident(table.table)} t where t.tenant_id = $1 ${from} order by ${keys} limit ${table.pageSize ?? PAGE_SIZE}`,
     after ? [tx.tenantId, JSON.stringify(after)] : [tx.tenantId],
   );
   return rows.map((r) => r.row);

@@ -5,12 +5,15 @@ import { checkHeader, checkRow, isTrailer, parseLine, type ArchiveHeader, type B
 import { deleteTenantRow, insertRestoredTenant, insertRows, tableColumns } from './backup.repository.js';
 import { SLUG_PATTERN } from '../tenants/tenant.service.js';
 import { BACKUP_TABLES } from './sections.js';
+import { claimRestoredSites, type RestoredSite } from './site-claims.js';
 
 export interface RestoreOptions {
   /** The restored tenant's slug and name; the archive's when absent. */
   slug?: string | undefined;
   name?: string | undefined;
   onProgress?: (progress: BackupProgress) => void;
+  /** Told of each site restored under another subdomain than its own (held here by another tenant). */
+  onRenamedSite?: (site: RestoredSite) => void;
 }
 
 export interface RestoreResult {
@@ -18,13 +21,22 @@ export interface RestoreResult {
   /** Whether the tenant kept the archive's id (false: that id was taken here, a new one was given). */
   keptId: boolean;
   tables: Record<string, number>;
+  /** Every restored static site and the subdomain it answers on here (`restoredAs` differs when its own was taken). */
+  sites: RestoredSite[];
 }
 
 const BATCH = 500;
 
 /** Reads the row lines into the tenant, checking each against the header and the schema. */
-async function restoreRows(tx: TenantTx, header: ArchiveHeader, lines: AsyncIterator<string>, onProgress?: (p: BackupProgress) => void) {
+async function restoreRows(
+  tx: TenantTx,
+  header: ArchiveHeader,
+  lines: AsyncIterator<string>,
+  sites: RestoredSite[],
+  onProgress?: (p: BackupProgress) => void,
+) {
   const known = new Map(BACKUP_TABLES.map((t, i) => [t.table, i]));
+  const batchSize = new Map(BACKUP_TABLES.map((t) => [t.table, t.pageSize ?? BATCH]));
   for (const table of Object.keys(header.tables)) {
     if (!known.has(table))
       throw validationError(`The backup archive holds table "${table}", which this service does not know (a newer version made it?)`);
@@ -37,6 +49,8 @@ async function restoreRows(tx: TenantTx, header: ArchiveHeader, lines: AsyncIter
   let lastOrder = -1;
   const flush = async () => {
     if (!batchTable || batch.length === 0) return;
+    // A site's row needs its subdomain claimed first (global, one tenant per subdomain).
+    if (batchTable === 'sites') batch = await claimRestoredSites(tx, batch, sites);
     await insertRows(tx, batchTable, [...batchColumns], batch);
     const done = (restored[batchTable] ?? 0) + batch.length;
     restored[batchTable] = done;
@@ -76,7 +90,7 @@ async function restoreRows(tx: TenantTx, header: ArchiveHeader, lines: AsyncIter
         );
       }
     }
-    if (table !== batchTable || batch.length >= BATCH) await flush();
+    if (table !== batchTable || batch.length >= (batchSize.get(table) ?? BATCH)) await flush();
     batchTable = table;
     lastOrder = order;
     for (const column of Object.keys(row)) batchColumns.add(column);
@@ -104,8 +118,12 @@ export async function restoreBackup(db: Database, lines: AsyncIterable<string>, 
     description: header.tenant.description,
   });
   try {
-    const tables = await withTenant(db, tenant.id, { readOnly: false }, (tx) => restoreRows(tx, header, iterator, options.onProgress));
-    return { tenant, keptId: tenant.id === header.tenant.id, tables };
+    const sites: RestoredSite[] = [];
+    const tables = await withTenant(db, tenant.id, { readOnly: false }, (tx) =>
+      restoreRows(tx, header, iterator, sites, options.onProgress),
+    );
+    for (const site of sites) if (site.restoredAs !== site.subdomain) options.onRenamedSite?.(site);
+    return { tenant, keptId: tenant.id === header.tenant.id, tables, sites };
   } catch (error) {
     await deleteTenantRow(db, tenant.id);
     throw error;

@@ -10,6 +10,11 @@ export interface BackupTable {
   readonly table: string;
   /** Its primary key after `tenant_id`: the order rows are read in, page by page. */
   readonly key: readonly string[];
+  /**
+   * Rows per page read and per batch inserted, when not the default 500: site file contents are up
+   * to the deploy limit each, so they go a few at a time to keep memory bounded.
+   */
+  readonly pageSize?: number;
 }
 
 export const BACKUP_TABLES: readonly BackupTable[] = [
@@ -22,16 +27,16 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { feature: 'channels', table: 'channel_audit', key: ['id'] },
   { feature: 'rules', table: 'business_rules', key: ['id'] },
   { feature: 'bots', table: 'bots', key: ['id'] },
+  // Static sites: contents, then sites (their subdomain claims are made as they are restored:
+  // site-claims.ts), deploys (versions: history and the live one), and each deploy's files.
+  { feature: 'sites', table: 'site_blobs', key: ['hash'], pageSize: 4 },
+  { feature: 'sites', table: 'sites', key: ['id'] },
+  { feature: 'sites', table: 'site_versions', key: ['site_id', 'number'] },
+  { feature: 'sites', table: 'site_files', key: ['site_id', 'version', 'path'] },
 ];
 
 /** Tenant tables a backup leaves out, and why. */
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   user_sessions: 'sessions are credentials of one service: users sign in again after a restore',
   rule_runs: 'a bounded log of past rule runs (docs/rules.md), not state: saves after the restore write new runs',
-  // A site's subdomain is a claim in the global site_hosts table, unique across tenants: a restore
-  // into another service (or beside the original) cannot take it over. Redeploy sites after a restore.
-  sites: 'subdomains are global claims (site_hosts): redeploy the site after a restore (docs/backup.md)',
-  site_versions: 'part of a site: redeploy after a restore',
-  site_files: 'part of a site: redeploy after a restore',
-  site_blobs: 'part of a site: redeploy after a restore',
 };

@@ -93,6 +93,7 @@ async function streamWithProgress(
     const result = await restoreBackup(deps.db, archiveLines(body), {
       ...options,
       onProgress: (progress: BackupProgress) => void line({ progress }),
+      onRenamedSite: (site) => void line({ renamedSite: site }),
     });
     line({ success: true, data: result });
   } catch (error) {
