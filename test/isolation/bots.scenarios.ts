@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import type { IsolationScenarios, TenantHandle } from './scenario.js';
 
-async function botIn(t: TestApp, tenant: TenantHandle, name: string): Promise<{ id: string; secret: string }> {
+export async function botIn(t: TestApp, tenant: TenantHandle, name: string): Promise<{ id: string; secret: string }> {
   const res = await t.post('/api/bots', { name }, { apiKey: tenant.apiKey });
   expect(res.status).toBe(201);
   return { id: res.body.data.bot_id as string, secret: res.body.data.secret_key as string };

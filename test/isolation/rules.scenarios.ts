@@ -3,7 +3,7 @@ import type { TestApp } from '../helpers/app.js';
 import type { IsolationScenarios, TenantHandle } from './scenario.js';
 
 /** A published entity in `tenant` (once per tenant) and a rule on it; answers the rule. */
-async function ruleIn(t: TestApp, tenant: TenantHandle, entity: string, publish = false) {
+export async function ruleIn(t: TestApp, tenant: TenantHandle, entity: string, publish = false) {
   const as = { apiKey: tenant.apiKey };
   if ((await t.get(`/api/metadata/entities/${entity}`, as)).status !== 200) {
     const fields = [

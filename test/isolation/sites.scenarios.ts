@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import type { IsolationScenarios, TenantHandle } from './scenario.js';
 
-const deployIn = async (t: TestApp, tenant: TenantHandle, subdomain: string, content: string) => {
+export const deployIn = async (t: TestApp, tenant: TenantHandle, subdomain: string, content: string) => {
   const res = await t.post('/api/sites', { subdomain, files: [{ path: 'index.html', content }] }, { apiKey: tenant.apiKey });
   expect(res.status).toBe(201);
 };

@@ -2,9 +2,9 @@ import { expect } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import type { IsolationScenarios, TenantHandle } from './scenario.js';
 
-const PASSWORD = 'isolation-pass-1';
+export const PASSWORD = 'isolation-pass-1';
 
-async function userIn(t: TestApp, tenant: TenantHandle, email: string): Promise<string> {
+export async function userIn(t: TestApp, tenant: TenantHandle, email: string): Promise<string> {
   const res = await t.post('/api/auth/tenant/users', { email, password: PASSWORD, name: 'A user' }, { apiKey: tenant.apiKey });
   expect(res.status).toBe(201);
   return res.body.data.id as string;
