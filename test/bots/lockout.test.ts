@@ -57,7 +57,10 @@ describe('bot identify lockout', () => {
     const locked = await registerBot(t, acme, { name: 'locked-one' });
     const bystander = await registerBot(t, acme, { name: 'bystander-one' });
     await fail(locked.id, locked.secret);
-    expect((await identify(t, { bot_id: locked.id, secret_key: locked.secret })).status).toBe(429);
+    const refused = await identify(t, { bot_id: locked.id, secret_key: locked.secret });
+    expect(refused.status).toBe(429);
+    // The refusal names what ends the lockout before its time: resetting the secret.
+    expect(refused.body.error.message).toContain('POST /api/bots/{bot_id}/reset-secret');
     expect((await identify(t, { bot_id: bystander.id, secret_key: bystander.secret })).status).toBe(200);
     const reset = await t.post(`/api/bots/${locked.id}/reset-secret`, undefined, { apiKey: acme.apiKey });
     expect((await identify(t, { bot_id: locked.id, secret_key: reset.body.data.secret_key })).status).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCKOUT_AFTER_FAILURES } from '../../src/domain/bots/lockout.js';
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import { callTool, connectHttp, ok, startMcpService, type McpTestService, type TransportKind } from '../mcp/helpers.js';
 import { botWithToken, countBots, type Tenant } from './bots.helpers.js';
@@ -42,6 +43,19 @@ describe('bots over MCP', () => {
     expect(await ok(client, 'revoke_bot', { name: 'mcp-bot' })).toEqual({ bot_id: registered.bot_id, revoked: true });
     const twice = await callTool(client, 'revoke_bot', { bot_id: registered.bot_id });
     expect([twice.isError, twice.json.code]).toEqual([true, 'NOT_FOUND']);
+    await client.close();
+  });
+
+  it('a locked bot: identify_bot names reset_bot_secret, and resetting ends the lockout', async () => {
+    const client = await connectHttp('streamable', s.mcpBase, acme.apiKey);
+    const bot = await ok(client, 'register_bot', { name: 'locked-mcp-bot' });
+    const wrong = `${(bot.secret_key as string).slice(0, -1)}${(bot.secret_key as string).endsWith('A') ? 'B' : 'A'}`;
+    for (let i = 0; i < LOCKOUT_AFTER_FAILURES; i++) await callTool(client, 'identify_bot', { bot_id: bot.bot_id, secret_key: wrong });
+    const locked = await callTool(client, 'identify_bot', { bot_id: bot.bot_id, secret_key: bot.secret_key });
+    expect([locked.isError, locked.json.code]).toEqual([true, 'RATE_LIMITED']);
+    expect(locked.json.message).toContain('reset_bot_secret');
+    const reset = await ok(client, 'reset_bot_secret', { bot_id: bot.bot_id });
+    expect(await ok(client, 'identify_bot', { bot_id: bot.bot_id, secret_key: reset.secret_key })).toMatchObject({ expiresIn: 3600 });
     await client.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import { withTenant } from '../../db/with-tenant.js';
-import { AppError, unauthorized } from '../../errors.js';
+import { AppError, toolRef, unauthorized } from '../../errors.js';
 import type { BotPermissions, BotRole } from '../access/principal.js';
 import { botSecretTenant, verifyBotSecret } from './bot-secret.js';
 import { BOT_TOKEN_TTL_SECONDS, signBotToken, type BotTokenDeps } from './bot-token.js';
@@ -54,7 +54,11 @@ export async function identifyBot(
 
 function lockedOut(until: Date, now: Date): AppError {
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new AppError('RATE_LIMITED', `Too many failed identifies for this bot; try again in ${retryAfter} seconds`, undefined, {
-    retryAfter,
-  });
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many failed identifies for this bot; try again in ${retryAfter} seconds, or end the lockout now: ` +
+      `${toolRef('reset_bot_secret')} (by a tenant owner or admin) gives the bot a new secret and clears it`,
+    undefined,
+    { retryAfter },
+  );
 }
