@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withTenant } from '../../src/db/with-tenant.js';
+import { OPERATIONS } from '../../src/operations/index.js';
 import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import { botIn } from '../isolation/bots.scenarios.js';
 import { ruleIn } from '../isolation/rules.scenarios.js';
@@ -162,6 +163,16 @@ describe('a foreign id answers exactly as a missing one, on every route and tool
     expect(
       Object.keys(ROUTE_PROBES).filter((r) => !routes.includes(r)),
       'classified routes that no longer exist',
+    ).toEqual([]);
+    // The catalogue itself: every REST binding and every tool of every operation.
+    const bindings = OPERATIONS.flatMap((op) => op.rest.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`));
+    expect(
+      bindings.filter((r) => !ROUTE_PROBES[r]),
+      'catalogue routes not classified',
+    ).toEqual([]);
+    expect(
+      OPERATIONS.filter((op) => op.tool && !TOOL_PROBES[op.name]).map((op) => op.name),
+      'catalogue tools not classified',
     ).toEqual([]);
     const client = await connectHttp('streamable', s.mcpBase, b.apiKey);
     try {
