@@ -176,6 +176,9 @@ export default function EntityPage() {
                 Open records
               </Anchor>
             )}
+            <Anchor component={Link} href={`/rules/${list.entityName}`}>
+              Business rules
+            </Anchor>
             {editable && (
               <Button onClick={() => setPublishing(true)} disabled={!changes.data?.hasChanges}>
                 Publish
