@@ -39,10 +39,22 @@ const theme = createTheme({
   },
 });
 
-// Mantine's dimmed text (gray 6) falls short of 4.5:1 on white; gray 7 meets it.
+// Mantine's dimmed text (gray 6) falls short of 4.5:1 on white; gray 7 meets it. So does the text of
+// "light" badges, buttons and alerts (shade 6 on a tint): shade 9 meets it for blue, gray, red and
+// grape; green, orange and yellow need darker tones than their palettes hold.
+const LIGHT_TEXT = {
+  ...Object.fromEntries(['blue', 'gray', 'red', 'grape'].map((c) => [`--mantine-color-${c}-light-color`, `var(--mantine-color-${c}-9)`])),
+  '--mantine-color-green-light-color': '#237032',
+  '--mantine-color-orange-light-color': '#a33a0b',
+  '--mantine-color-yellow-light-color': '#8a5a00',
+};
 const resolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    ...LIGHT_TEXT,
+  },
   dark: {},
 });
 

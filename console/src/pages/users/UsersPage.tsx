@@ -15,14 +15,16 @@ import { ViewAs } from './ViewAs.tsx';
 
 function RolesTable() {
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={600}>
       <Table aria-label="Roles and their rights" mt="xl">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Role</Table.Th>
             <Table.Th>Records</Table.Th>
             <Table.Th>Users</Table.Th>
-            <Table.Th>Entities</Table.Th>
+            <Table.Th>Entities, rules, channel</Table.Th>
+            <Table.Th>Static sites</Table.Th>
+            <Table.Th>Bots</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -32,6 +34,8 @@ function RolesTable() {
               <Table.Td>{ROLE_RIGHTS[role].records.join(', ')}</Table.Td>
               <Table.Td>{ROLE_RIGHTS[role].manageUsers ? 'manage' : '—'}</Table.Td>
               <Table.Td>{ROLE_RIGHTS[role].changeSchema ? 'change' : 'read'}</Table.Td>
+              <Table.Td>{ROLE_RIGHTS[role].writeSites ? 'deploy' : 'list'}</Table.Td>
+              <Table.Td>{ROLE_RIGHTS[role].manageBots ? 'manage' : '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -20,13 +20,19 @@ export function ViewAs({ user, onClose }: { user: TenantUser; onClose: () => voi
       <Stack>
         <Alert color="blue" title="Documented rights, not a sign-in as this user">
           The service does not offer signing in as another user, nor an answer of a user's effective rights. This is the role{' '}
-          <b>{user.role}</b> as documented (docs/users.md), with this user's own overrides; the service applies the same rules on every
-          request.
+          <b>{user.role}</b> as documented (docs/users.md, docs/rules.md, docs/sites.md, docs/bots.md), with this user's own overrides; the
+          service applies the same rules on every request.
         </Alert>
         {!user.isActive && <Alert color="red">This user is inactive: they cannot sign in at all.</Alert>}
         <List size="sm">
           <List.Item>Users of the tenant: {role.manageUsers || user.permissions.canManageUsers ? 'may manage' : 'no access'}</List.Item>
           <List.Item>Entities and fields: {role.changeSchema ? 'may change and publish' : 'may read'}</List.Item>
+          <List.Item>Business rules: {role.changeSchema ? 'may create, publish, delete and test' : 'may read and test'}</List.Item>
+          <List.Item>
+            The tenant's channel: {role.changeSchema ? 'may publish, change and unpublish it, and read its audit log' : 'may see it'}
+          </List.Item>
+          <List.Item>Static sites: {role.writeSites ? 'may deploy, roll back and delete' : 'may list'}</List.Item>
+          <List.Item>Bots: {role.manageBots ? 'may register, reset and delete' : 'no access'}</List.Item>
         </List>
         <Text size="sm" fw={500}>
           Records, per entity
