@@ -27,6 +27,7 @@ describe('save pipeline', () => {
       'transformComputed',
       'validateSchema',
       'validateRules',
+      'beforeWrite',
       'write',
       'afterSave',
     ]);

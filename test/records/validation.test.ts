@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/errors.js';
 import { controlledSaveHooks } from '../helpers/save-hooks.js';
 import { createRecordsFixture, type RecordsFixture } from './fixture.js';
 
@@ -174,17 +175,30 @@ describe('record validation per field type', () => {
       ['buyer', true],
     ]);
 
-    // With rule validation registered, the relation check runs first (docs/records.md: schema, then rules).
+    // With rule validation registered, a schema error still comes first (docs/records.md: schema, then
+    // rules): a refusing rule does not hide a missing relation target, and a passing one does not let it in.
+    const refuse = async () => {
+      throw new AppError('BUSINESS_RULE_ERROR', 'refused by a rule');
+    };
     const ruleRuns: string[] = [];
-    hooks.set('orders', { validateRules: [async () => void ruleRuns.push('ran')] });
+    const pass = async () => void ruleRuns.push('ran');
     try {
       const before = await f.countRecords();
-      const res = await f.t.post(f.base('orders'), { code: 'x', customer: missing }, f.as);
-      expect(res.status).toBe(400);
-      expect(res.body.error.details[0].field).toBe('customer');
-      expect(ruleRuns).toEqual([]);
+      for (const validateRules of [[refuse], [pass]]) {
+        hooks.set('orders', { validateRules });
+        const res = await f.t.post(f.base('orders'), { code: 'x', customer: missing }, f.as);
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe('VALIDATION_ERROR');
+        expect(res.body.error.details).toEqual([{ field: 'customer', message: expect.stringContaining(missing) }]);
+        const put = await f.t.put(path, { customer: missing }, f.as);
+        expect(put.body.error.code).toBe('VALIDATION_ERROR');
+        expect(await f.countRecords()).toBe(before);
+      }
+      hooks.set('orders', { validateRules: [refuse] });
+      expect((await f.t.post(f.base('orders'), { code: 'y', customer: customer.id }, f.as)).body.error.code).toBe('BUSINESS_RULE_ERROR');
       expect(await f.countRecords()).toBe(before);
-      expect((await f.t.put(path, { customer: missing }, f.as)).status).toBe(400);
+      hooks.set('orders', { validateRules: [pass] });
+      ruleRuns.length = 0;
       expect((await f.t.post(f.base('orders'), { code: 'y', customer: customer.id }, f.as)).status).toBe(201);
       expect(ruleRuns).toEqual(['ran']);
     } finally {

@@ -33,6 +33,20 @@ export interface WriteOptions {
   guard?: ReadonlyArray<{ id: string; entityId: string | null }>;
   /** The transaction's last statement: COMMIT goes with it (TenantTx.queryAndCommit). */
   last?: boolean;
+  /** Statements that travel inside the write statement (see WriteCompanion). */
+  companions?: readonly WriteCompanion[];
+}
+
+/**
+ * A data-modifying statement that goes out inside a record's write statement, as a CTE beside it:
+ * same snapshot, same round trip, and committed or rolled back with the write (the rules' runs log
+ * rides this way, docs/rules.md "Rule runs"). Its text may read the written row as `saved`
+ * (`saved.id`; no row when a relation guard failed) and the tenant id as `$1`; `param(i)` is the
+ * placeholder of its own `params[i]`. It must carry its own `tenant_id = $1` (docs/scaling.md).
+ */
+export interface WriteCompanion {
+  sql(param: (index: number) => string): string;
+  readonly params: readonly unknown[];
 }
 
 /** The saved record, or — when a guard failed — the indexes of the failed guard entries. */
@@ -58,44 +72,57 @@ function guardSql(first: number, count: number) {
   };
 }
 
-const insertSql = (guarded: number) => {
-  if (guarded === 0) {
-    return `insert into records as r (tenant_id, entity_id, name, data, search_text)
+/** The write's text: `row` is the INSERT or UPDATE (its `from`/`where` given the guard's CTE when there is one). */
+type WriteSql = (guard: ReturnType<typeof guardSql> | null) => string;
+
+const insertRow: WriteSql = (g) =>
+  g
+    ? `insert into records as r (tenant_id, entity_id, name, data, search_text)
+    select $1::uuid, $2::uuid, $3::text, $4::text::jsonb, tb_search_norm($5) from checked where ${g.allFound}
+    returning ${RECORD_COLUMNS}`
+    : `insert into records as r (tenant_id, entity_id, name, data, search_text)
      values ($1, $2, $3, $4::text::jsonb, tb_search_norm($5))
      returning ${RECORD_COLUMNS}`;
-  }
-  const g = guardSql(6, guarded);
-  return `with ${g.cte}, saved as (
-    insert into records as r (tenant_id, entity_id, name, data, search_text)
-    select $1::uuid, $2::uuid, $3::text, $4::text::jsonb, tb_search_norm($5) from checked where ${g.allFound}
-    returning ${RECORD_COLUMNS})
-  ${g.result}`;
-};
 
-const updateSql = (guarded: number) => {
-  const set = 'name = $4, data = $5::text::jsonb, search_text = tb_search_norm($6), updated_at = now()';
-  if (guarded === 0) {
-    return `update records as r set ${set} where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3
-     returning ${RECORD_COLUMNS}`;
-  }
-  const g = guardSql(7, guarded);
-  return `with ${g.cte}, saved as (
-    update records as r set ${set} from checked
+const UPDATE_SET = 'name = $4, data = $5::text::jsonb, search_text = tb_search_norm($6), updated_at = now()';
+const updateRow: WriteSql = (g) =>
+  g
+    ? `update records as r set ${UPDATE_SET} from checked
      where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3 and ${g.allFound}
-    returning ${RECORD_COLUMNS})
-  ${g.result}`;
-};
+    returning ${RECORD_COLUMNS}`
+    : `update records as r set ${UPDATE_SET} where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3
+     returning ${RECORD_COLUMNS}`;
+
+/**
+ * The write statement: the row's INSERT or UPDATE, behind the relation guard's CTE when there are
+ * relation values to verify, and beside its companions' CTEs (their parameters after the guard's).
+ * Its text depends only on the numbers of guard values and companions and their texts.
+ */
+function writeSql(row: WriteSql, own: number, guarded: number, companions: readonly WriteCompanion[]): string {
+  const g = guarded > 0 ? guardSql(own + 1, guarded) : null;
+  if (!g && companions.length === 0) return row(null);
+  let next = own + 2 * guarded;
+  const ctes = companions.map((c, i) => {
+    const first = next;
+    next += c.params.length;
+    return `along${i} as (${c.sql((index) => `$${first + 1 + index}`)})`;
+  });
+  const saved = `saved as (${row(g)})`;
+  return `with ${[...(g ? [g.cte] : []), saved, ...ctes].join(', ')}
+  ${g ? g.result : 'select * from saved'}`;
+}
 
 type WriteRow = RecordRow & { found?: boolean[] };
 
-async function runWrite(tx: TenantTx, sql: (guarded: number) => string, params: unknown[], options: WriteOptions): Promise<WriteResult> {
+async function runWrite(tx: TenantTx, row: WriteSql, params: unknown[], options: WriteOptions): Promise<WriteResult> {
   const guard = options.guard ?? [];
-  const text = sql(guard.length);
-  const all = [...params, ...guard.flatMap((g) => [g.id, g.entityId])];
+  const companions = options.companions ?? [];
+  const text = writeSql(row, params.length, guard.length, companions);
+  const all = [...params, ...guard.flatMap((g) => [g.id, g.entityId]), ...companions.flatMap((c) => c.params)];
   const rows = await (options.last ? tx.queryAndCommit<WriteRow>(text, all) : tx.query<WriteRow>(text, all));
-  const row = rows[0];
-  if (!row) throw new Error('record write returned no row');
-  const { found, ...saved } = row;
+  const row0 = rows[0];
+  if (!row0) throw new Error('record write returned no row');
+  const { found, ...saved } = row0;
   const failed = (found ?? []).flatMap((ok, i) => (ok ? [] : [i]));
   if (failed.length) return { failed };
   if (!saved.id) throw new Error('record write matched no row');
@@ -103,7 +130,7 @@ async function runWrite(tx: TenantTx, sql: (guarded: number) => string, params: 
 }
 
 export async function insertRecord(tx: TenantTx, entityId: string, write: RecordWrite, options: WriteOptions = {}): Promise<WriteResult> {
-  return runWrite(tx, insertSql, [tx.tenantId, entityId, write.name, JSON.stringify(write.data), write.searchText], options);
+  return runWrite(tx, insertRow, [tx.tenantId, entityId, write.name, JSON.stringify(write.data), write.searchText], options);
 }
 
 export async function updateRecordRow(
@@ -113,7 +140,7 @@ export async function updateRecordRow(
   write: RecordWrite,
   options: WriteOptions = {},
 ): Promise<WriteResult> {
-  return runWrite(tx, updateSql, [tx.tenantId, entityId, id, write.name, JSON.stringify(write.data), write.searchText], options);
+  return runWrite(tx, updateRow, [tx.tenantId, entityId, id, write.name, JSON.stringify(write.data), write.searchText], options);
 }
 
 /** Deletes a record; answers it as it was, or null when there was none. */

@@ -30,10 +30,11 @@ async function merge(state: SaveState): Promise<void> {
 }
 
 /**
- * Values by field type, then relation targets. Without rule validation to run in between, the
- * relation check travels in the write statement itself (one statement, one snapshot, no extra
- * round trip); with it, it runs here, so a schema error still comes before a rule's (docs/records.md, The save pipeline).
- * A target entity that is unknown can only fail, and is reported here either way.
+ * Values by field type, then relation targets. Whenever it can, the relation check travels in the
+ * write statement itself (one statement, one snapshot, no extra round trip); a schema error must
+ * still come before a rule's, so when rule validation refuses the save the check runs first (see
+ * validateRules). A target entity that is unknown can only fail, and is reported here either way
+ * (docs/records.md, The save pipeline).
  */
 async function validateSchema(state: SaveState): Promise<void> {
   state.values = validateRecordData(state.entity.definition, state.values);
@@ -44,8 +45,21 @@ async function validateSchema(state: SaveState): Promise<void> {
     (c) => !stored || stored[c.field] !== c.id,
   );
   const resolved = (c: RelationCheck): c is RelationCheck & { entityId: string | null } => c.entityId !== undefined;
-  if (state.hooks.validateRules.length === 0 && checks.every(resolved)) state.relationGuard = checks;
+  if (checks.every(resolved)) state.relationGuard = checks;
   else await checkRelations(state.tx, checks);
+}
+
+/**
+ * The rule validation hooks. When one refuses the save, the relation values the write would have
+ * verified are checked first, so that a schema error still wins over a rule's.
+ */
+async function validateRules(state: SaveState): Promise<void> {
+  try {
+    for (const hook of state.hooks.validateRules) await hook(state);
+  } catch (error) {
+    if (state.relationGuard?.length) await checkRelations(state.tx, state.relationGuard);
+    throw error;
+  }
 }
 
 async function write(state: SaveState): Promise<void> {
@@ -55,7 +69,7 @@ async function write(state: SaveState): Promise<void> {
   const unique = definition.fields.some((f) => f.isUnique);
   // Nothing after this statement: its COMMIT goes with it, in the same round trip.
   const last = state.endsTransaction && !unique && !state.deps.embeddings && state.hooks.afterSave.length === 0;
-  const options = { guard: state.relationGuard ?? [], last };
+  const options = { guard: state.relationGuard ?? [], last, companions: state.alongWrite ?? [] };
   const result = state.existing
     ? await updateRecordRow(tx, entity.id, state.existing.id, row, options)
     : await insertRecord(tx, entity.id, row, options);
@@ -76,7 +90,8 @@ export const SAVE_PIPELINE: ReadonlyArray<{ name: string; run: SaveHook }> = [
   { name: 'compute', run: runHooks('compute') },
   { name: 'transformComputed', run: runHooks('transformComputed') },
   { name: 'validateSchema', run: validateSchema },
-  { name: 'validateRules', run: runHooks('validateRules') },
+  { name: 'validateRules', run: validateRules },
+  { name: 'beforeWrite', run: runHooks('beforeWrite') },
   { name: 'write', run: write },
   { name: 'afterSave', run: runHooks('afterSave') },
 ];

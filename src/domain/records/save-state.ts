@@ -4,6 +4,7 @@ import type { RecordView } from './record.types.js';
 import type { PublishedEntityCache } from '../entities/published-entity.cache.js';
 import type { EmbeddingsClient } from './embeddings.js';
 import type { RelationCheck } from './record-schema.js';
+import type { WriteCompanion } from './record.repository.js';
 
 /** Everything one save works on. Steps read and replace `values`; `write` sets `saved`. */
 export interface SaveState {
@@ -30,6 +31,8 @@ export interface SaveState {
   readonly actor: SaveActor | null;
   /** Relation values schema validation left for the write statement to verify (see validateSchema). */
   relationGuard?: Array<RelationCheck & { entityId: string | null }>;
+  /** Statements a `beforeWrite` hook adds to the write statement itself (record.repository.ts WriteCompanion). */
+  alongWrite?: WriteCompanion[];
 }
 
 /** A finding of a save that does not stop it: `warnings: [{ ruleId, id, message, severity }]` beside `data`. */
@@ -50,10 +53,19 @@ export interface SaveActor {
 export type SaveHook = (state: SaveState) => Promise<void>;
 
 /**
- * Where in the save sequence hooks run (docs/records.md "The save pipeline"); `afterDelete` runs
- * after a record is deleted (`existing` is the deleted record), so derived values can follow.
+ * Where in the save sequence hooks run (docs/records.md "The save pipeline"); `beforeWrite` runs
+ * last before the write and may add statements to it (`alongWrite`); `afterDelete` runs after a
+ * record is deleted (`existing` is the deleted record), so derived values can follow.
  */
-export const SAVE_HOOK_STEPS = ['transform', 'compute', 'transformComputed', 'validateRules', 'afterSave', 'afterDelete'] as const;
+export const SAVE_HOOK_STEPS = [
+  'transform',
+  'compute',
+  'transformComputed',
+  'validateRules',
+  'beforeWrite',
+  'afterSave',
+  'afterDelete',
+] as const;
 export type SaveHookStep = (typeof SAVE_HOOK_STEPS)[number];
 
 /** The hooks of one save, by step, in the order they run. */
@@ -64,6 +76,7 @@ export const NO_SAVE_HOOKS: SaveHooks = Object.freeze({
   compute: [],
   transformComputed: [],
   validateRules: [],
+  beforeWrite: [],
   afterSave: [],
   afterDelete: [],
 });

@@ -1,4 +1,5 @@
 import type { TenantTx } from '../../db/with-tenant.js';
+import type { WriteCompanion } from '../records/record.repository.js';
 import type { SaveActor } from '../records/save-state.js';
 import type { RuleFinding } from './engine/run-steps.js';
 
@@ -27,44 +28,77 @@ export interface RuleRunRetention {
   readonly keepDays: number;
 }
 
-/**
- * Appends the runs of one save in one statement, and drops the tenant's runs older than the
- * retention window in the same statement (an index range probe when there are none).
- */
-export async function insertRuleRuns(tx: TenantTx, runs: readonly NewRuleRun[], at: Date, retention: RuleRunRetention): Promise<void> {
-  if (runs.length === 0) return;
-  const cutoff = new Date(at.getTime() - retention.keepDays * 86_400_000);
-  const rows = runs.map((r) => ({
-    rule_id: r.ruleId,
-    rule_name: r.ruleName,
-    entity_name: r.entityName,
-    record_id: r.recordId,
-    operation: r.operation,
-    trigger_type: r.triggerType,
-    actor_kind: r.actor?.kind ?? null,
-    actor_id: r.actor?.id ?? null,
-    inputs: r.inputs,
-    outputs: r.outputs,
-    validation: r.validation,
-    duration_ms: r.durationMs,
-  }));
-  await tx.query(
-    `with expired as (delete from rule_runs where tenant_id = $1 and created_at < $4::timestamptz)
-     insert into rule_runs (tenant_id, rule_id, rule_name, entity_name, record_id, operation, trigger_type, actor_kind, actor_id,
-                            inputs, outputs, validation, duration_ms, created_at)
-     select $1, x.rule_id, x.rule_name, x.entity_name, x.record_id, x.operation, x.trigger_type, x.actor_kind, x.actor_id,
-            x.inputs, x.outputs, x.validation, x.duration_ms, $3::timestamptz
-       from jsonb_to_recordset($2::text::jsonb) as x(rule_id uuid, rule_name text, entity_name text, record_id uuid, operation text,
-            trigger_type text, actor_kind text, actor_id text, inputs jsonb, outputs jsonb, validation jsonb, duration_ms float8)`,
-    [tx.tenantId, JSON.stringify(rows), at.toISOString(), cutoff.toISOString()],
+/** The runs as one JSON array of rows, for `jsonb_to_recordset` (RUN_ROWS). */
+function runRows(runs: readonly NewRuleRun[]): string {
+  return JSON.stringify(
+    runs.map((r) => ({
+      rule_id: r.ruleId,
+      rule_name: r.ruleName,
+      entity_name: r.entityName,
+      record_id: r.recordId,
+      operation: r.operation,
+      trigger_type: r.triggerType,
+      actor_kind: r.actor?.kind ?? null,
+      actor_id: r.actor?.id ?? null,
+      inputs: r.inputs,
+      outputs: r.outputs,
+      validation: r.validation,
+      duration_ms: r.durationMs,
+    })),
   );
 }
 
-/** Keeps the newest `keep` runs of the tenant (run every so many inserts: see rule-runs.ts). */
+/** INSERT … SELECT of the rows in `rows` (a text parameter), created at `at`, with `recordId` for each one's record id. */
+const insertRuns = (rows: string, at: string, recordId: string, from = '') =>
+  `insert into rule_runs (tenant_id, rule_id, rule_name, entity_name, record_id, operation, trigger_type, actor_kind, actor_id,
+                          inputs, outputs, validation, duration_ms, created_at)
+   select $1, x.rule_id, x.rule_name, x.entity_name, ${recordId}, x.operation, x.trigger_type, x.actor_kind, x.actor_id,
+          x.inputs, x.outputs, x.validation, x.duration_ms, ${at}::timestamptz
+     from ${from}jsonb_to_recordset(${rows}::text::jsonb) as x(rule_id uuid, rule_name text, entity_name text, record_id uuid,
+          operation text, trigger_type text, actor_kind text, actor_id text, inputs jsonb, outputs jsonb, validation jsonb, duration_ms float8)`;
+
+/** Drops the tenant's runs created before `cutoff` (an index range probe when there are none). */
+const dropExpired = (cutoff: string) => `delete from rule_runs where tenant_id = $1 and created_at < ${cutoff}::timestamptz`;
+
+const cutoffOf = (at: Date, retention: RuleRunRetention) => new Date(at.getTime() - retention.keepDays * 86_400_000).toISOString();
+
+/**
+ * Appends the runs of one save in one statement, and drops the tenant's runs older than the
+ * retention window in the same statement.
+ */
+export async function insertRuleRuns(tx: TenantTx, runs: readonly NewRuleRun[], at: Date, retention: RuleRunRetention): Promise<void> {
+  if (runs.length === 0) return;
+  await tx.query(`with expired as (${dropExpired('$4')}) ${insertRuns('$2', '$3', 'x.record_id')}`, [
+    tx.tenantId,
+    runRows(runs),
+    at.toISOString(),
+    cutoffOf(at, retention),
+  ]);
+}
+
+/**
+ * The same as `insertRuleRuns`, as statements that travel inside the save's own write statement
+ * (no statement of their own): each run's record id is the written record's (`saved.id`).
+ */
+export function ruleRunsAlongWrite(runs: readonly NewRuleRun[], at: Date, retention: RuleRunRetention): WriteCompanion[] {
+  if (runs.length === 0) return [];
+  return [
+    { sql: (p) => dropExpired(p(0)), params: [cutoffOf(at, retention)] },
+    { sql: (p) => insertRuns(p(0), p(1), 'saved.id', 'saved cross join '), params: [runRows(runs), at.toISOString()] },
+  ];
+}
+
+/**
+ * Keeps the newest `keep` runs of the tenant (run every so many inserts: see save-hooks.ts). The
+ * boundary — the newest run beyond `keep` — costs a walk of `keep` index entries; the delete is a
+ * range from it, so the cost does not grow with the runs deleted before.
+ */
 export async function pruneRuleRuns(tx: TenantTx, keep: number): Promise<void> {
   await tx.query(
-    `delete from rule_runs r where r.tenant_id = $1 and r.id in (
-       select o.id from rule_runs o where o.tenant_id = $1 order by o.created_at desc, o.id desc offset $2)`,
+    `with boundary as (
+       select o.created_at, o.id from rule_runs o where o.tenant_id = $1 order by o.created_at desc, o.id desc offset $2 limit 1)
+     delete from rule_runs r using boundary b
+      where r.tenant_id = $1 and r.created_at <= b.created_at and (r.created_at < b.created_at or r.id <= b.id)`,
     [tx.tenantId, keep],
   );
 }

@@ -8,7 +8,7 @@ import type { EvalContext } from './engine/evaluate-compute.js';
 import { computeStep, planActions, RuleRunTracker, transformStep, validateStep, type Fires, type RuleFinding } from './engine/run-steps.js';
 import { recomputeDependents } from './recompute.js';
 import type { RuleCache } from './rule.cache.js';
-import { insertRuleRuns, pruneRuleRuns, type RuleRunRetention } from './rule-runs.repository.js';
+import { insertRuleRuns, pruneRuleRuns, ruleRunsAlongWrite, type NewRuleRun, type RuleRunRetention } from './rule-runs.repository.js';
 
 /** What one save's rules did so far (the runs log reads it after the write). */
 interface SaveRun {
@@ -60,37 +60,45 @@ function refusal(errors: RuleFinding[], rules: readonly CompiledRule[]): AppErro
   );
 }
 
-/** Writes the runs of a save's rules to the log, and keeps the log within its retention bound. */
-export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): SaveHook {
+/** How a save's rule runs reach the log (ruleRunLogger). */
+export interface RuleRunLogger {
+  /** beforeWrite: the runs travel inside the write statement (nothing of the rules runs after it). */
+  readonly alongWrite: SaveHook;
+  /** afterSave: their own statement, last, so that actions' work is in them too. */
+  readonly afterWrite: SaveHook;
+}
+
+/**
+ * Writes the runs of a save's rules to the log, in the save's transaction (a refused save logs
+ * nothing), and keeps the log within its retention bound: runs older than `keepDays` go with every
+ * insert; the count bound is enforced every `pruneEvery` logged runs of a tenant in this process —
+ * a tenth of `keep`, so the prune's walk over `keep` runs costs about ten index entries per run
+ * logged, whatever the size of the log (docs/rules.md "Rule runs").
+ */
+export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRunLogger {
   const sincePrune = new Map<string, number>();
-  const pruneEvery = Math.max(1, Math.min(100, retention.keep));
-  return async (state) => {
-    const runs = [...saveRunOf(state).tracker.runs.values()];
-    if (runs.length === 0 || state.mode === 'delete') return;
-    const saved = state.saved!;
-    await insertRuleRuns(
-      state.tx,
-      runs.map((run) => {
-        const findings = run.findings.map(({ ruleId: _r, ...f }) => f);
-        const result = findings.some((f) => f.severity === 'warning') ? 'warning' : findings.length ? 'info' : 'passed';
-        return {
-          ruleId: run.rule.id,
-          ruleName: run.rule.name,
-          entityName: state.entity.name,
-          recordId: saved.id,
-          operation: state.mode === 'create' ? 'create' : 'update',
-          triggerType: run.rule.triggerType,
-          actor: state.actor,
-          inputs: run.inputs,
-          outputs: run.outputs,
-          validation: { result, findings },
-          durationMs: Math.round(run.durationMs * 1000) / 1000,
-        };
-      }),
-      clock.now(),
-      retention,
-    );
-    const count = (sincePrune.get(state.tx.tenantId) ?? 0) + runs.length;
+  const pruneEvery = Math.max(1, Math.ceil(retention.keep / 10));
+  const rowsOf = (state: SaveState, recordId: string | null): NewRuleRun[] =>
+    [...saveRunOf(state).tracker.runs.values()].map((run) => {
+      const findings = run.findings.map(({ ruleId: _r, ...f }) => f);
+      const result = findings.some((f) => f.severity === 'warning') ? 'warning' : findings.length ? 'info' : 'passed';
+      return {
+        ruleId: run.rule.id,
+        ruleName: run.rule.name,
+        entityName: state.entity.name,
+        recordId,
+        operation: state.mode === 'create' ? 'create' : 'update',
+        triggerType: run.rule.triggerType,
+        actor: state.actor,
+        inputs: run.inputs,
+        outputs: run.outputs,
+        validation: { result, findings },
+        durationMs: Math.round(run.durationMs * 1000) / 1000,
+      };
+    });
+  /** Counts the logged runs; past `pruneEvery` for the tenant, enforces the count bound. */
+  const counted = async (state: SaveState, logged: number) => {
+    const count = (sincePrune.get(state.tx.tenantId) ?? 0) + logged;
     if (count >= pruneEvery) {
       sincePrune.delete(state.tx.tenantId);
       await pruneRuleRuns(state.tx, retention.keep);
@@ -99,13 +107,29 @@ export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): SaveHo
       sincePrune.set(state.tx.tenantId, count);
     }
   };
+  return {
+    alongWrite: async (state) => {
+      if (state.mode === 'delete') return;
+      const runs = rowsOf(state, null);
+      if (runs.length === 0) return;
+      (state.alongWrite ??= []).push(...ruleRunsAlongWrite(runs, clock.now(), retention));
+      await counted(state, runs.length);
+    },
+    afterWrite: async (state) => {
+      if (state.mode === 'delete') return;
+      const runs = rowsOf(state, state.saved!.id);
+      if (runs.length === 0) return;
+      await insertRuleRuns(state.tx, runs, clock.now(), retention);
+      await counted(state, runs.length);
+    },
+  };
 }
 
 /** The hooks of an entity's published rules, built once per compiled rule set. */
 export function entitySaveHooks(
   compiled: CompiledEntityRules,
   clock: Clock,
-  logRuns: SaveHook | null,
+  logRuns: RuleRunLogger | null,
   extraAfterSave: readonly SaveHook[] = [],
 ): SaveHooks {
   const { rules, computes, computedFields } = compiled;
@@ -158,12 +182,17 @@ export function entitySaveHooks(
 
   const has = (p: (r: CompiledRule) => boolean) => rules.some(p);
   const transformsComputed = has((r) => r.transforms.some(([field]) => computedFields.has(field)));
+  const runActions = has((r) => r.actions.length > 0) ? [actions] : [];
+  // The runs go with the write when nothing of the rules follows it (no actions, no recomputation):
+  // one statement less, and the write may carry the COMMIT (save-pipeline.ts).
+  const logAlong = logRuns !== null && runActions.length === 0 && extraAfterSave.length === 0;
   return {
     transform: has((r) => r.transforms.length > 0) ? [transform] : [],
     compute: computes.length ? [compute] : [],
     transformComputed: transformsComputed ? [transformComputed] : [],
     validateRules: has((r) => r.validations.length > 0) ? [validate] : [],
-    afterSave: [...(has((r) => r.actions.length > 0) ? [actions] : []), ...(logRuns ? [logRuns] : []), ...extraAfterSave],
+    beforeWrite: logAlong ? [logRuns.alongWrite] : [],
+    afterSave: [...runActions, ...(logRuns && !logAlong ? [logRuns.afterWrite] : []), ...extraAfterSave],
     afterDelete: [],
   };
 }
