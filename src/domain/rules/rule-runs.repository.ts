@@ -90,15 +90,16 @@ export function ruleRunsAlongWrite(runs: readonly NewRuleRun[], at: Date, retent
 
 /**
  * Keeps the newest `keep` runs of the tenant (run every so many inserts: see save-hooks.ts). The
- * boundary — the newest run beyond `keep` — costs a walk of `keep` index entries; the delete is a
- * range from it, so the cost does not grow with the runs deleted before.
+ * boundary — the first run beyond `keep` in the order of rule_runs_recent_idx (created_at desc,
+ * then id) — costs a walk of `keep` index entries; the delete is the index range from it on, so
+ * the cost does not grow with the runs deleted before.
  */
 export async function pruneRuleRuns(tx: TenantTx, keep: number): Promise<void> {
   await tx.query(
     `with boundary as (
-       select o.created_at, o.id from rule_runs o where o.tenant_id = $1 order by o.created_at desc, o.id desc offset $2 limit 1)
+       select o.created_at, o.id from rule_runs o where o.tenant_id = $1 order by o.created_at desc, o.id offset $2 limit 1)
      delete from rule_runs r using boundary b
-      where r.tenant_id = $1 and r.created_at <= b.created_at and (r.created_at < b.created_at or r.id <= b.id)`,
+      where r.tenant_id = $1 and r.created_at <= b.created_at and (r.created_at < b.created_at or r.id >= b.id)`,
     [tx.tenantId, keep],
   );
 }

@@ -64,7 +64,7 @@ function refusal(errors: RuleFinding[], rules: readonly CompiledRule[]): AppErro
 export interface RuleRunLogger {
   /** beforeWrite: the runs travel inside the write statement (nothing of the rules runs after it). */
   readonly alongWrite: SaveHook;
-  /** afterSave: their own statement, last, so that actions' work is in them too. */
+  /** afterSave: their own statement, after the actions (so that their work is in the runs) and before recomputations. */
   readonly afterWrite: SaveHook;
 }
 
