@@ -49,6 +49,7 @@ const ConfigSchema = z
     ADMIN_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(12)),
     RULE_RUNS_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10_000)),
     RULE_RUNS_KEEP_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(30)),
+    LIST_EXACT_COUNT_THRESHOLD: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(10_000)),
     MCP_SERVER_PORT: port(3002),
     MCP_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
     MCP_SERVER_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3002/mcp')),
@@ -147,6 +148,8 @@ export interface Config {
   readonly checkOutputs: boolean;
   /** Retention of the business rule runs log, per tenant (docs/rules.md "Rule runs"). */
   readonly ruleRuns: { readonly keep: number; readonly keepDays: number };
+  /** Record lists: filtered totals are counted exactly up to this many matches, estimated beyond (docs/records.md, "Totals"). */
+  readonly listExactCountThreshold: number;
   /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
   readonly consoleDir: string;
   /** The embedded database's memory knobs (docs/operations.md, "Memory of the embedded database"). */
@@ -218,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llm: c.LLM_URL ? Object.freeze({ url: c.LLM_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL, timeoutMs: c.LLM_TIMEOUT_MS }) : undefined,
     checkOutputs: c.CHECK_OUTPUTS === 'true',
     ruleRuns: Object.freeze({ keep: c.RULE_RUNS_KEEP, keepDays: c.RULE_RUNS_KEEP_DAYS }),
+    listExactCountThreshold: c.LIST_EXACT_COUNT_THRESHOLD,
     consoleDir: resolve(c.CONSOLE_DIR),
     pglite: Object.freeze({ sharedBuffers: c.PGLITE_SHARED_BUFFERS, compiler: c.PGLITE_COMPILER }),
     shutdownGraceMs: Math.round(c.SHUTDOWN_GRACE_SECONDS * 1000),

@@ -67,6 +67,8 @@ export interface Services {
   readonly rateLimiter: RateLimiter;
   /** Live static sites and their file bodies, for the Host-routed serving path. */
   readonly sites: SiteCache;
+  /** Filtered list totals are exact up to this many matches, estimated beyond (docs/records.md, "Totals"). */
+  readonly listExactCountThreshold: number;
 }
 
 export const SERVICE_VERSION: string = (
@@ -100,6 +102,7 @@ export async function createServices(
     version: SERVICE_VERSION,
     rateLimiter,
     sites: new SiteCache(db, db.invalidations, config.sites.cacheBytes),
+    listExactCountThreshold: config.listExactCountThreshold,
   };
 }
 

@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { FILTER_OPS } from '../domain/records/list-query.js';
+import { COUNT_MODES, FILTER_OPS } from '../domain/records/list-query.js';
+import { MAX_CURSOR_LENGTH } from '../domain/records/list-cursor.js';
+import { listRecords } from '../domain/records/record-list.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/records/list-limits.js';
 import { principalActor } from '../domain/access/principal.js';
 import {
   createRecord as create,
   deleteRecord as remove,
   getRecord as getOne,
-  listRecords,
   loadEntity,
   searchRecordsSemantic,
   updateRecord as update,
 } from '../domain/records/record.service.js';
-import { toolRef } from '../errors.js';
+import { toolRef, validationError } from '../errors.js';
 import type { SaveWarning } from '../domain/records/save-state.js';
 import { recordDeps } from '../services.js';
 import type { TenantContext } from './core/context.js';
@@ -39,6 +40,8 @@ const pageSize = integer('limit')
   .transform((n) => Math.min(n, MAX_PAGE_SIZE));
 
 const recordParams = z.object({ entityName, id: recordId });
+const countMode = z.enum(COUNT_MODES);
+const afterCursor = z.string().trim().min(1, 'after must be a cursor (nextCursor of a previous page)').max(MAX_CURSOR_LENGTH);
 
 /** A save that ends its operation's transaction, answering the rules' warnings and naming its caller. */
 const saveOptions = (ctx: TenantContext, warnings: SaveWarning[]) => ({
@@ -51,9 +54,10 @@ export const queryRecords = defineTenantOperation({
   name: 'query_records',
   title: 'Query records',
   description:
-    'Lists records: { data: [record], total, page, limit, totalPages }. ' +
+    'Lists records: { data: [record], total, totalExact, page, limit, totalPages, nextCursor }. ' +
     'filter: conditions joined by "and", ops = != > >= < <= contains, e.g. status = "open" and total >= 100; "x = null" for empty. ' +
-    'orderBy: fieldKey or createdAt/updatedAt; orderDir asc|desc. search: text search; limit ≤ 100; relations resolved unless resolve is false.',
+    'orderBy: fieldKey or createdAt/updatedAt; orderDir asc|desc. search: text search; limit ≤ 100; relations resolved unless resolve is false. ' +
+    'Next page: after = nextCursor (instead of page). count: estimated (default; exact up to a threshold), exact, none.',
   input: z.object({
     entityName,
     ...filterInputs,
@@ -62,6 +66,8 @@ export const queryRecords = defineTenantOperation({
     search: search.optional(),
     page: pageNumber.optional(),
     limit: pageSize.optional(),
+    after: afterCursor.optional().describe('nextCursor of the previous page (not with page)'),
+    count: countMode.optional().describe('total: estimated (default), exact or none'),
     resolve: flag.default(true),
   }),
   output: recordPageOutput,
@@ -74,16 +80,19 @@ export const queryRecords = defineTenantOperation({
       method: 'GET',
       path: '/api/entities/:entityName/records',
       description:
-        'Lists records of a published entity: { data: [record], total, page, limit, totalPages }. Filter with filter.<field>=value ' +
+        'Lists records of a published entity: { data: [record], total, totalExact, page, limit, totalPages, nextCursor }. Filter with filter.<field>=value ' +
         `(equality) or filter.<field>.<op>=value (op one of ${FILTER_OPS.join(', ')}; in takes a comma list, isNull true or false); ` +
         'sort by a field or id/createdAt/updatedAt with order asc|desc; search matches text fields ignoring case and accents; ' +
-        `page from 1, limit up to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}); resolve=true expands relations.`,
+        `page from 1, limit up to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}), or after=<nextCursor> for the next page at any depth; ` +
+        'count=estimated (default: exact up to a threshold, then an estimate with totalExact false), exact or none; resolve=true expands relations.',
       params: entityParams,
       query: z.object({
         page: pageNumber.optional().describe('Page number, from 1'),
         limit: pageSize.optional().describe(`Page size, 1–${MAX_PAGE_SIZE} (larger values are clamped); default ${DEFAULT_PAGE_SIZE}`),
         sort: z.string().trim().min(1).max(100).optional().describe('Field key, or id / createdAt / updatedAt'),
         order: orderDir.optional().describe('asc (default) or desc'),
+        after: afterCursor.optional().describe('nextCursor of the previous page: the page after it (not with page)'),
+        count: countMode.optional().describe('How total is counted: estimated (default), exact or none'),
         search: search.optional().describe('Text search across text, textarea, email and select fields'),
         resolve: flag.optional().describe('true expands relation fields to { id, name, data }'),
       }),
@@ -93,6 +102,8 @@ export const queryRecords = defineTenantOperation({
         entityName: params.entityName,
         page: query.page,
         limit: query.limit,
+        after: query.after,
+        count: query.count,
         orderBy: query.sort,
         orderDir: query.order,
         search: query.search,
@@ -103,6 +114,9 @@ export const queryRecords = defineTenantOperation({
   ],
   run: async (ctx, input) => {
     allow(ctx, 'read', input.entityName);
+    if (input.after !== undefined && input.page !== undefined) {
+      throw validationError('after: give either page or after, not both', [{ field: 'after', message: 'not with page' }]);
+    }
     const entity = await loadEntity(ctx.tx, ctx.services.entities, input.entityName);
     const filters = filterClausesOf(input);
     const query = {
@@ -112,8 +126,13 @@ export const queryRecords = defineTenantOperation({
       order: input.orderDir ?? 'asc',
       search: input.search,
       filters,
+      count: input.count,
+      after: input.after,
     } as const;
-    return listRecords(ctx.tx, ctx.services.entities, entity, query, input.resolve);
+    return listRecords(ctx.tx, ctx.services.entities, entity, query, {
+      resolve: input.resolve,
+      exactCountThreshold: ctx.services.listExactCountThreshold,
+    });
   },
 });
 

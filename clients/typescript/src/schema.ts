@@ -675,7 +675,7 @@ export interface paths {
         };
         /**
          * Query records
-         * @description Lists records of a published entity: { data: [record], total, page, limit, totalPages }. Filter with filter.<field>=value (equality) or filter.<field>.<op>=value (op one of eq, ne, gt, gte, lt, lte, in, contains, startsWith, isNull; in takes a comma list, isNull true or false); sort by a field or id/createdAt/updatedAt with order asc|desc; search matches text fields ignoring case and accents; page from 1, limit up to 100 (default 20); resolve=true expands relations.
+         * @description Lists records of a published entity: { data: [record], total, totalExact, page, limit, totalPages, nextCursor }. Filter with filter.<field>=value (equality) or filter.<field>.<op>=value (op one of eq, ne, gt, gte, lt, lte, in, contains, startsWith, isNull; in takes a comma list, isNull true or false); sort by a field or id/createdAt/updatedAt with order asc|desc; search matches text fields ignoring case and accents; page from 1, limit up to 100 (default 20), or after=<nextCursor> for the next page at any depth; count=estimated (default: exact up to a threshold, then an estimate with totalExact false), exact or none; resolve=true expands relations.
          */
         get: operations["query_records"];
         put?: never;
@@ -4336,6 +4336,10 @@ export interface operations {
     query_records: {
         parameters: {
             query?: {
+                /** @description nextCursor of the previous page: the page after it (not with page) */
+                after?: string;
+                /** @description How total is counted: estimated (default), exact or none */
+                count?: "exact" | "estimated" | "none";
                 /** @description filter.<field>=value or filter.<field>.<op>=value with op one of eq, ne, gt, gte, lt, lte, in, contains, startsWith, isNull */
                 filter?: {
                     [key: string]: string;
@@ -4404,8 +4408,10 @@ export interface operations {
                                 updatedAt: string;
                             }[];
                             limit: number;
+                            nextCursor: string | null;
                             page: number;
                             total: number;
+                            totalExact: boolean;
                             totalPages: number;
                         };
                         /** @constant */

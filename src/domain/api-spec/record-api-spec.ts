@@ -130,6 +130,18 @@ function entityPaths(entity: PublishedEntity, schemas: Record<string, Schema>, c
         tags: [tag],
         parameters: [
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+          {
+            name: 'after',
+            in: 'query',
+            schema: { type: 'string' },
+            description: 'nextCursor of the previous page: the page after it (not with page)',
+          },
+          {
+            name: 'count',
+            in: 'query',
+            schema: { type: 'string', enum: ['estimated', 'exact', 'none'], default: 'estimated' },
+            description: 'How total is counted: exact up to a threshold then estimated (totalExact false), exact, or none',
+          },
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
           { name: 'sort', in: 'query', schema: { type: 'string', enum: keys } },
           { name: 'order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'], default: 'asc' } },
@@ -145,13 +157,15 @@ function entityPaths(entity: PublishedEntity, schemas: Record<string, Schema>, c
         responses: {
           200: ok({
             type: 'object',
-            required: ['data', 'total', 'page', 'limit', 'totalPages'],
+            required: ['data', 'total', 'totalExact', 'page', 'limit', 'totalPages', 'nextCursor'],
             properties: {
               data: { type: 'array', items: ref(`${base}Record`) },
               total: { type: 'integer' },
+              totalExact: { type: 'boolean' },
               page: { type: 'integer' },
               limit: { type: 'integer' },
               totalPages: { type: 'integer' },
+              nextCursor: { type: ['string', 'null'] },
             },
           }),
           ...errors,

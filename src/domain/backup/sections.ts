@@ -38,5 +38,6 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
 /** Tenant tables a backup leaves out, and why. */
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   user_sessions: 'sessions are credentials of one service: users sign in again after a restore',
+  record_counts: 'derived from records: the triggers on records count the restored records as the restore inserts them',
   rule_runs: 'a bounded log of past rule runs (docs/rules.md), not state: saves after the restore write new runs',
 };

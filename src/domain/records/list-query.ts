@@ -13,6 +13,10 @@ export interface FilterClause {
   value: string;
 }
 
+/** How a list counts its `total` (docs/records.md, "Totals"). */
+export const COUNT_MODES = ['exact', 'estimated', 'none'] as const;
+export type CountMode = (typeof COUNT_MODES)[number];
+
 export interface ListQuery {
   page: number;
   limit: number;
@@ -20,6 +24,10 @@ export interface ListQuery {
   order: 'asc' | 'desc';
   search?: string | undefined;
   filters: FilterClause[];
+  /** Default `estimated`. */
+  count?: CountMode | undefined;
+  /** An opaque cursor (a previous answer's `nextCursor`): the page after it, instead of `page`. */
+  after?: string | undefined;
 }
 
 export const SYSTEM_KEYS = { id: 'r.id', createdAt: 'r.created_at', updatedAt: 'r.updated_at' } as const;
@@ -68,6 +76,17 @@ export interface ListSql {
   where: string;
   orderBy: string;
   params: unknown[];
+  sort: SortKey;
+}
+
+/**
+ * What a list is sorted by: the API name (`createdAt` by default), its SQL expression, and the kind
+ * of value, which decides how a cursor's value is rendered and compared (list-cursor.ts).
+ */
+export interface SortKey {
+  name: string;
+  expression: string;
+  kind: Kind | 'id' | 'timestamp';
 }
 
 const literal = (key: string) => {
@@ -214,26 +233,63 @@ export function buildConditionSql(definition: EntityDefinition, query: ListCondi
   return { where: conditions.map((c) => ` and ${c}`).join(''), params };
 }
 
+/** The sort of a list; an unknown key is a 400 naming `sort`. */
+export function sortKeyOf(definition: EntityDefinition, sort: string | undefined): SortKey {
+  if (sort === undefined) return { name: 'createdAt', expression: SYSTEM_KEYS.createdAt, kind: 'timestamp' };
+  const field = definition.fields.find((f) => f.fieldKey === sort);
+  if (field) return { name: sort, expression: fieldExpression(field), kind: KIND[field.fieldType] };
+  if (isSystemKey(sort)) return { name: sort, expression: SYSTEM_KEYS[sort], kind: sort === 'id' ? 'id' : 'timestamp' };
+  throw validationError(`sort: unknown field "${sort}" (sortable: ${filterableKeys(definition).join(', ')})`, [
+    { field: 'sort', message: `unknown field "${sort}"` },
+  ]);
+}
+
 /** Builds the SQL of a list query: its conditions (buildConditionSql), then ORDER BY; a bad sort is a 400. */
 export function buildListSql(definition: EntityDefinition, query: ListQuery, firstParam: number): ListSql {
   const { where, params } = buildConditionSql(definition, query, firstParam);
-  const fields = new Map(definition.fields.map((f) => [f.fieldKey, f]));
-  const known = () => filterableKeys(definition).join(', ');
+  const sort = sortKeyOf(definition, query.sort);
   const dir = query.order === 'desc' ? 'desc' : 'asc';
-  let sortExpression = 'r.created_at';
-  if (query.sort !== undefined) {
-    const field = fields.get(query.sort);
-    if (field) sortExpression = fieldExpression(field);
-    else if (isSystemKey(query.sort)) sortExpression = SYSTEM_KEYS[query.sort];
-    else
-      throw validationError(`sort: unknown field "${query.sort}" (sortable: ${known()})`, [
-        { field: 'sort', message: `unknown field "${query.sort}"` },
-      ]);
-  }
   // System columns are never null: plain order keeps the (tenant, entity, created_at, id) index usable.
-  const system = sortExpression.startsWith('r.') && !sortExpression.startsWith('r.data');
-  const orderBy = sortExpression === 'r.id' ? `r.id ${dir}` : `${sortExpression} ${dir}${system ? '' : ' nulls last'}, r.id ${dir}`;
-  return { where, orderBy, params };
+  const orderBy =
+    sort.kind === 'id' ? `r.id ${dir}` : `${sort.expression} ${dir}${sort.kind === 'timestamp' ? '' : ' nulls last'}, r.id ${dir}`;
+  return { where, orderBy, params, sort };
+}
+
+/**
+ * The sort value of a row as text, for the cursor of the page after it: timestamps as microseconds
+ * since the epoch (exact, unlike a JavaScript Date), numbers, booleans and text as PostgreSQL
+ * renders them. Null for `sort=id` (the id is the position).
+ */
+export function sortValueSql(sort: SortKey): string {
+  if (sort.kind === 'id') return 'null::text';
+  if (sort.kind === 'timestamp') return `(extract(epoch from ${sort.expression}) * 1000000)::bigint::text`;
+  return `(${sort.expression})::text`;
+}
+
+/**
+ * The keyset condition of the page after a position: rows after (value, id) in the list's order,
+ * empty values last in both orders, ties broken by id. Parameters are added through `p`. A system
+ * sort is a row comparison, which the (tenant, entity, created_at|updated_at, id) index answers.
+ */
+export function keysetSql(sort: SortKey, order: 'asc' | 'desc', value: string | null, id: string, p: (v: unknown) => string): string {
+  const after = order === 'desc' ? '<' : '>';
+  const idParam = `${p(id)}::uuid`;
+  if (sort.kind === 'id') return ` and r.id ${after} ${idParam}`;
+  if (sort.kind === 'timestamp') {
+    return ` and (${sort.expression}, r.id) ${after} (timestamptz 'epoch' + ${p(value)}::text::bigint * interval '1 microsecond', ${idParam})`;
+  }
+  const e = sort.expression;
+  if (value === null) return ` and (${e} is null and r.id ${after} ${idParam})`;
+  const cast =
+    sort.kind === 'number'
+      ? '::text::numeric'
+      : sort.kind === 'boolean'
+        ? '::text::boolean'
+        : sort.kind === 'date'
+          ? '::text collate "C"'
+          : '::text';
+  const v = `${p(value)}${cast}`;
+  return ` and (${e} ${after} ${v} or (${e} = ${v} and r.id ${after} ${idParam}) or ${e} is null)`;
 }
 
 function splitList(value: string, bad: (m: string) => Error): string[] {

@@ -5,10 +5,9 @@ import { findPublishedEntityCached, type PublishedEntityCache } from '../entitie
 import type { EmbeddingsClient } from './embeddings.js';
 import type { RecordDeps, SaveActor, SaveWarning } from './save-state.js';
 import { relatedEntityOf, UUID_PATTERN } from './field-values.js';
-import { buildListSql, type ListQuery } from './list-query.js';
 import { recordValidationError, unknownKeyDetails } from './record-schema.js';
-import { deleteRecordRow, findRecordById, findRecordsByIds, RECORD_COLUMNS } from './record.repository.js';
-import type { RecordPage, RecordView } from './record.types.js';
+import { deleteRecordRow, findRecordById, findRecordsByIds } from './record.repository.js';
+import type { RecordView } from './record.types.js';
 import { runSavePipeline } from './save-pipeline.js';
 import { visibleRecord } from './visible-data.js';
 import { embeddingSearch, trigramSearch, type ScoredRecord, type SemanticQuery } from './semantic-search.js';
@@ -91,56 +90,6 @@ export async function getRecord(
   const record = visibleRecord(entity.definition, stored);
   if (resolve) await resolveRelations(tx, entities, entity.definition, [record]);
   return record;
-}
-
-/**
- * A page of records and the total. Without conditions the total is a count the (tenant, entity)
- * index answers and the page an index scan in sort order. With conditions (filters, search) the
- * matching rows are found once: the total is a window count over them, beside the page; only a page
- * past the end, which has no row to carry it, costs a separate count.
- */
-export async function listRecords(
-  tx: TenantTx,
-  entities: PublishedEntityCache,
-  entity: PublishedEntity,
-  query: ListQuery,
-  resolve: boolean,
-): Promise<RecordPage> {
-  const sql = buildListSql(entity.definition, query, 5);
-  const scope = 'r.tenant_id = $1 and r.entity_id = $2';
-  const params = [tx.tenantId, entity.id, query.limit, (query.page - 1) * query.limit, ...sql.params];
-  const rows =
-    sql.where === ''
-      ? await tx.query<RecordView & { total: number }>(
-          `select c.total, p.* from (select count(*)::int as total from records r where ${scope}) c
-             left join lateral (
-               select ${RECORD_COLUMNS} from records r where ${scope}
-                order by ${sql.orderBy} limit $3 offset $4
-             ) p on true`,
-          params,
-        )
-      : await tx.query<RecordView & { total: number }>(
-          `select (count(*) over ())::int as total, ${RECORD_COLUMNS} from records r where ${scope}${sql.where}
-            order by ${sql.orderBy} limit $3 offset $4`,
-          params,
-        );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && sql.where !== '' && query.page > 1) {
-    const counted = buildListSql(entity.definition, query, 3);
-    const [count] = await tx.query<{ total: number }>(`select count(*)::int as total from records r where ${scope}${counted.where}`, [
-      tx.tenantId,
-      entity.id,
-      ...counted.params,
-    ]);
-    total = Number(count?.total ?? 0);
-  }
-  const data = rows
-    .filter((r) => r.id !== null)
-    .map(({ id, entityId, name, data, createdAt, updatedAt }) =>
-      visibleRecord(entity.definition, { id, entityId, name, data, createdAt, updatedAt }),
-    );
-  if (resolve) await resolveRelations(tx, entities, entity.definition, data);
-  return { data, total, page: query.page, limit: query.limit, totalPages: Math.ceil(total / query.limit) };
 }
 
 export interface SaveOptions {

@@ -18,7 +18,11 @@ export type RecordEntity = PublishedEntity;
 export interface RecordPage {
   data: RecordView[];
   total: number;
+  /** False when `total` is an estimate, or with count=none (docs/records.md, "Totals"). */
+  totalExact: boolean;
   page: number;
   limit: number;
   totalPages: number;
+  /** The `after` of the next page; null at the end. */
+  nextCursor: string | null;
 }

@@ -15,9 +15,11 @@ export const recordOutput = z.strictObject({
 export const recordPageOutput = z.strictObject({
   data: z.array(recordOutput),
   total: z.number().int(),
+  totalExact: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
   totalPages: z.number().int(),
+  nextCursor: z.string().nullable(),
 });
 
 export const scoredRecordsOutput = z.array(recordOutput.extend({ similarity: z.number() }));

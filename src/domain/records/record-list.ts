@@ -1,0 +1,141 @@
+import type { TenantTx } from '../../db/with-tenant.js';
+import type { PublishedEntity } from '../entities/entity.types.js';
+import type { PublishedEntityCache } from '../entities/published-entity.cache.js';
+import { conditionsBinding, decodeCursor, encodeCursor, type CursorPosition } from './list-cursor.js';
+import { buildListSql, keysetSql, sortValueSql, type CountMode, type ListQuery, type SortKey } from './list-query.js';
+import { RECORD_COLUMNS } from './record.repository.js';
+import { resolveRelations } from './record.service.js';
+import type { RecordPage, RecordView } from './record.types.js';
+import { visibleRecord } from './visible-data.js';
+
+/**
+ * The records list (docs/records.md, "Totals" and "Cursors"). One statement answers the page and
+ * its total: the count source on the left, the page in a lateral join on the right. The total's
+ * cost is bounded whatever the entity's size:
+ * - no filters or search: the sum of the entity's slots in `record_counts` (exact, O(1));
+ * - filters or search, `estimated` (the default): a count of at most threshold + 1 matching rows;
+ *   beyond the threshold the planner's estimate (a second, EXPLAIN statement), `totalExact: false`;
+ * - `exact`: a full count of the matching rows; `none`: no count at all.
+ * The page reads `limit + 1` rows: the extra one tells whether a next page exists (`nextCursor`).
+ */
+export interface ListPlan {
+  text: string;
+  params: unknown[];
+  count: 'counter' | 'bounded' | 'full' | 'none';
+  /** The statement whose planner estimate stands for a total beyond the threshold (its parameters are the plan's first). */
+  estimate: { text: string; params: unknown[] };
+  sort: SortKey;
+  binding: string;
+  position: CursorPosition | null;
+  /** Rows before this page. */
+  passed: number;
+}
+
+/** The SQL of one list, pure: what listRecords sends (tests EXPLAIN it). */
+export function planList(tenantId: string, entity: PublishedEntity, query: ListQuery, exactCountThreshold: number): ListPlan {
+  const params: unknown[] = [tenantId, entity.id];
+  const sql = buildListSql(entity.definition, query, 3);
+  params.push(...sql.params);
+  const conditionCount = params.length;
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const scope = 'r.tenant_id = $1 and r.entity_id = $2';
+  const where = `${scope}${sql.where}`;
+  const binding = conditionsBinding(query);
+  const position = query.after !== undefined ? decodeCursor(query.after, sql.sort, query.order, binding) : null;
+  const offset = position ? 0 : (query.page - 1) * query.limit;
+  const keyset = position ? keysetSql(sql.sort, query.order, position.value, position.id, p) : '';
+  const mode: CountMode = query.count ?? 'estimated';
+  const count = mode === 'none' ? 'none' : sql.where === '' ? 'counter' : mode === 'exact' ? 'full' : 'bounded';
+  const countSql =
+    count === 'counter'
+      ? 'select coalesce(sum(c.n), 0)::bigint as total from record_counts c where c.tenant_id = $1 and c.entity_id = $2'
+      : count === 'full'
+        ? `select count(*) as total from records r where ${where}`
+        : count === 'bounded'
+          ? `select count(*) as total from (select 1 from records r where ${where} limit ${p(exactCountThreshold + 1)}) b`
+          : '';
+  const pageSql =
+    `select ${RECORD_COLUMNS}, ${sortValueSql(sql.sort)} as "sortValue" from records r where ${where}${keyset}` +
+    ` order by ${sql.orderBy} limit ${p(query.limit + 1)}${offset > 0 ? ` offset ${p(offset)}` : ''}`;
+  const text = count === 'none' ? pageSql : `select c.total, p.* from (${countSql}) c left join lateral (${pageSql}) p on true`;
+  return {
+    text,
+    params,
+    count,
+    estimate: { text: `explain (format json) select 1 from records r where ${where}`, params: params.slice(0, conditionCount) },
+    sort: sql.sort,
+    binding,
+    position,
+    passed: position ? position.passed : offset,
+  };
+}
+
+type PageRow = Partial<RecordView> & { total?: string | number | null; sortValue?: string | null };
+
+export interface ListOptions {
+  resolve: boolean;
+  /** Filtered totals are counted exactly up to this many matches (config LIST_EXACT_COUNT_THRESHOLD). */
+  exactCountThreshold: number;
+}
+
+/** A page of records, its total (and whether it is exact) and the cursor of the next page. */
+export async function listRecords(
+  tx: TenantTx,
+  entities: PublishedEntityCache,
+  entity: PublishedEntity,
+  query: ListQuery,
+  options: ListOptions,
+): Promise<RecordPage> {
+  const plan = planList(tx.tenantId, entity, query, options.exactCountThreshold);
+  const rows = await tx.query<PageRow>(plan.text, plan.params);
+  const found = rows.filter((r) => r.id !== null && r.id !== undefined);
+  const hasMore = found.length > query.limit;
+  const onPage = hasMore ? found.slice(0, query.limit) : found;
+
+  let total: number;
+  let totalExact = true;
+  if (plan.count === 'none') {
+    total = plan.passed + onPage.length + (hasMore ? 1 : 0);
+    totalExact = false;
+  } else {
+    total = Number(rows[0]?.total ?? 0);
+    if (plan.count === 'bounded' && total > options.exactCountThreshold) {
+      total = Math.max(await plannerEstimate(tx, plan.estimate), options.exactCountThreshold + 1);
+      totalExact = false;
+    }
+  }
+
+  const last = onPage.at(-1);
+  const nextCursor =
+    hasMore && last
+      ? encodeCursor(plan.sort, query.order, plan.binding, {
+          value: last.sortValue ?? null,
+          id: last.id!,
+          passed: plan.passed + onPage.length,
+        })
+      : null;
+  const data = onPage.map((r) =>
+    visibleRecord(entity.definition, {
+      id: r.id!,
+      entityId: r.entityId!,
+      name: r.name!,
+      data: r.data!,
+      createdAt: r.createdAt!,
+      updatedAt: r.updatedAt!,
+    }),
+  );
+  if (options.resolve) await resolveRelations(tx, entities, entity.definition, data);
+  const page = plan.position ? Math.floor(plan.passed / query.limit) + 1 : query.page;
+  return { data, total, totalExact, page, limit: query.limit, totalPages: Math.ceil(total / query.limit), nextCursor };
+}
+
+/** The planner's row estimate of a statement (EXPLAIN, nothing executed). */
+async function plannerEstimate(tx: TenantTx, statement: { text: string; params: unknown[] }): Promise<number> {
+  const [row] = await tx.query<Record<string, unknown>>(statement.text, statement.params);
+  const raw = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
+  return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
