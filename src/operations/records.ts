@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { COUNT_MODES, FILTER_OPS } from '../domain/records/list-query.js';
-import { MAX_CURSOR_LENGTH } from '../domain/records/list-cursor.js';
 import { listRecords } from '../domain/records/record-list.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/records/list-limits.js';
+import { DEFAULT_PAGE_SIZE, MAX_CURSOR_LENGTH, MAX_PAGE_SIZE } from '../domain/records/list-limits.js';
 import { principalActor } from '../domain/access/principal.js';
 import {
   createRecord as create,

@@ -223,7 +223,7 @@ describe('record list: totals and cursors', () => {
 
     it('stay exact through a multi-row insert and an entity delete', async () => {
       const tenantId = f.tenant.id;
-      await withTenant(f.t.db, tenantId, {}, async (tx) => {
+      await withTenant(f.t.db, tenantId, { readOnly: false }, async (tx) => {
         const entity = await loadEntity(tx, f.t.services.entities, 'orders');
         await tx.query(
           `insert into records (tenant_id, entity_id, name, data)

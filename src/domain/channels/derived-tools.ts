@@ -2,7 +2,8 @@ import type { ChannelPermission } from '../access/principal.js';
 import type { FieldDefinition, PublishedEntity } from '../entities/entity.types.js';
 import type { FieldType } from '../entities/field-types.js';
 import { relatedEntityOf, selectOptions } from '../records/field-values.js';
-import { MAX_PAGE_SIZE } from '../records/list-limits.js';
+import { MAX_CURSOR_LENGTH, MAX_PAGE_SIZE } from '../records/list-limits.js';
+import { COUNT_MODES } from '../records/list-query.js';
 import type { ChannelTool, ToolAccess } from './channel.types.js';
 import { definitionHash } from './definition-hash.js';
 import { sanitizeForeignText, TEXT_LIMITS } from './sanitize.js';
@@ -75,6 +76,8 @@ function paramsOf(verb: DerivedVerb, fields: FieldDefinition[]): ParamSchema {
         orderDir: { type: 'string', enum: ['asc', 'desc'] },
         page: { type: 'integer', minimum: 1 },
         limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+        after: { type: 'string', maxLength: MAX_CURSOR_LENGTH, description: 'nextCursor of the previous page (not with page)' },
+        count: { type: 'string', enum: [...COUNT_MODES] },
         resolve,
       });
     case 'get':
@@ -91,7 +94,7 @@ function paramsOf(verb: DerivedVerb, fields: FieldDefinition[]): ParamSchema {
 function describe(verb: DerivedVerb, label: string): string {
   switch (verb) {
     case 'list':
-      return `Lists ${label} records: { data, total, page, limit, totalPages }.`;
+      return `Lists ${label} records: { data, total, totalExact, page, limit, totalPages, nextCursor }.`;
     case 'get':
       return `One ${label} record by id.`;
     case 'create':

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { validationError } from '../../errors.js';
 import { UUID_PATTERN } from './field-values.js';
+import { MAX_CURSOR_LENGTH } from './list-limits.js';
 import type { ListConditions, SortKey } from './list-query.js';
 
 /**
@@ -27,9 +28,6 @@ interface CursorBody {
   i: string;
   n: number;
 }
-
-/** Upper bound of an `after` parameter's length (the sort value of a long text field fits). */
-export const MAX_CURSOR_LENGTH = 4096;
 
 /** What a cursor is bound to beyond sort and order: the conditions, hashed. */
 export function conditionsBinding(conditions: ListConditions): string {

@@ -7,3 +7,5 @@ export const MAX_IN_VALUES = 100;
 /** Groups one grouped aggregate answers: default, and the cap (larger limits are clamped). */
 export const DEFAULT_AGGREGATE_GROUPS = 100;
 export const MAX_AGGREGATE_GROUPS = 1000;
+/** Upper bound of a list's `after` cursor (the sort value of a long text field fits). */
+export const MAX_CURSOR_LENGTH = 4096;
