@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import postgres from 'postgres';
 
 /**
- * The bare reference: Fastify + postgres.js answering W1/W2/W6 with the same SQL as the service,
+ * The bare reference: Fastify + postgres.js answering W1/W2/W3/W6 with the same SQL as the service,
  * without its layers (no operation catalogue, no zod, no transaction, no RLS role switch, no
  * entity definition, no validation). API keys map to tenants from memory, like the service's cache.
  */
@@ -33,31 +33,45 @@ app.get<{ Params: { entity: string; id: string } }>('/api/entities/:entity/recor
   return row ? { success: true, data: row } : reply.code(404).send({ success: false });
 });
 
-app.get<{ Params: { entity: string }; Querystring: { page?: string; limit?: string } }>(
-  '/api/entities/:entity/records',
-  async (req, reply) => {
-    const tenant = tenantOf(req.headers);
-    if (!tenant) return reply.code(401).send({ success: false });
-    const limit = Math.min(100, Number(req.query.limit ?? 20));
-    const page = Number(req.query.page ?? 1);
-    const [entity] = await sql`select id from entities where tenant_id = ${tenant} and name = ${req.params.entity}`;
-    if (!entity) return reply.code(404).send({ success: false });
-    const rows =
-      await sql`select c.total, p.* from (select count(*)::int as total from records r where r.tenant_id = ${tenant} and r.entity_id = ${entity.id}) c
-    left join lateral (select ${COLUMNS} from records r where r.tenant_id = ${tenant} and r.entity_id = ${entity.id}
-      order by r.created_at asc, r.id asc limit ${limit} offset ${(page - 1) * limit}) p on true`;
-    const total = rows[0]?.total ?? 0;
-    const data = rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r);
-    return { success: true, data: { data, total, page, limit, totalPages: Math.ceil(total / limit) } };
-  },
-);
+type ListQuery = { page?: string; limit?: string; sort?: string; order?: string; 'filter.categoria'?: string };
+// BARE_COUNT=none (the single-large-entity shape): the page alone, no total, as an auto-CRUD server
+// answers by default; otherwise (the Zipf shape) an exact count(*) beside the page.
+const countTotal = process.env.BARE_COUNT !== 'none';
+// The sorts the workloads use, as the expressions the bare server's indexes are built on.
+const SORTS: Record<string, string> = { createdAt: 'r.created_at', precio: "((r.data ->> 'precio')::numeric)" };
+
+app.get<{ Params: { entity: string }; Querystring: ListQuery }>('/api/entities/:entity/records', async (req, reply) => {
+  const tenant = tenantOf(req.headers);
+  if (!tenant) return reply.code(401).send({ success: false });
+  const limit = Math.min(100, Number(req.query.limit ?? 20));
+  const page = Number(req.query.page ?? 1);
+  const [entity] = await sql`select id from entities where tenant_id = ${tenant} and name = ${req.params.entity}`;
+  if (!entity) return reply.code(404).send({ success: false });
+  const dir = req.query.order === 'desc' ? sql.unsafe('desc') : sql.unsafe('asc');
+  const sort = sql.unsafe(SORTS[req.query.sort ?? 'createdAt'] ?? 'r.created_at');
+  const categoria = req.query['filter.categoria'];
+  const filter = categoria === undefined ? sql`` : sql`and r.data ->> 'categoria' = ${categoria}`;
+  if (!countTotal) {
+    const data = await sql`select ${COLUMNS} from records r where r.tenant_id = ${tenant} and r.entity_id = ${entity.id} ${filter}
+      order by ${sort} ${dir}, r.id ${dir} limit ${limit} offset ${(page - 1) * limit}`;
+    return { success: true, data: { data, page, limit } };
+  }
+  const rows =
+    await sql`select c.total, p.* from (select count(*)::int as total from records r where r.tenant_id = ${tenant} and r.entity_id = ${entity.id} ${filter}) c
+    left join lateral (select ${COLUMNS} from records r where r.tenant_id = ${tenant} and r.entity_id = ${entity.id} ${filter}
+      order by ${sort} ${dir}, r.id ${dir} limit ${limit} offset ${(page - 1) * limit}) p on true`;
+  const total = rows[0]?.total ?? 0;
+  const data = rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r);
+  return { success: true, data: { data, total, page, limit, totalPages: Math.ceil(total / limit) } };
+});
 
 app.post<{ Params: { entity: string }; Body: Record<string, unknown> }>('/api/entities/:entity/records', async (req, reply) => {
   const tenant = tenantOf(req.headers);
   if (!tenant) return reply.code(401).send({ success: false });
   const body = req.body;
+  const name = String(body.title ?? body.titulo ?? '');
   const [row] = await sql`insert into records as r (tenant_id, entity_id, name, data, search_text)
-    select ${tenant}, e.id, ${String(body.title ?? '')}, ${JSON.stringify(body)}::text::jsonb, tb_search_norm(${String(body.title ?? '')})
+    select ${tenant}, e.id, ${name}, ${JSON.stringify(body)}::text::jsonb, tb_search_norm(${name})
       from entities e where e.tenant_id = ${tenant} and e.name = ${req.params.entity}
     returning ${COLUMNS}`;
   return row ? reply.code(201).send({ success: true, data: row }) : reply.code(404).send({ success: false });

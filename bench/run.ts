@@ -10,8 +10,8 @@ import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { measureDslEvaluation } from './dsl-eval.js';
 import { measureStaticSites } from './static-sites.js';
-import { seedDatabase, type SeededTenant, type SeedPlan } from './seed.js';
-import { WORKLOADS, type Workload } from './workloads.js';
+import { growLargeEntity, seedDatabase, seedLargeTenant, type LargeSeed, type SeededTenant, type SeedPlan } from './seed.js';
+import { LARGE_WORKLOADS, WORKLOADS, type BenchRequest, type Workload } from './workloads.js';
 
 /**
  * `npm run bench [-- --tenants=1000 --records=100000 --duration=10 --connections=50 --rounds=3
@@ -37,7 +37,11 @@ const duration = Number(arg('duration', '10'));
 const warmup = Number(arg('warmup', '3'));
 const connections = Number(arg('connections', '50'));
 const rounds = Math.max(1, Number(arg('rounds', '3')));
-const engines = arg('engines', 'postgres,pglite').split(',');
+// --shape=large: one tenant, one entity of --records records (W1/W2/W3/W6 against the bare server),
+// and with --growth=10000,100000,1000000 the p50 of W2 and W3 at each size (bench/RESULTS.md).
+const shape = arg('shape', 'zipf');
+const growth = arg('growth', '').split(',').filter(Boolean).map(Number);
+const engines = arg('engines', shape === 'large' ? 'postgres' : 'postgres,pglite').split(',');
 const only = arg('workloads', WORKLOADS.map((w) => w.id).join(',')).split(',');
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -139,11 +143,15 @@ function rssMb(pid: number | undefined): number {
 }
 
 async function load(port: number, workload: Workload, tenants: readonly SeededTenant[], seconds: number, conns: number): Promise<Measure> {
+  return loadWith(port, () => workload.next(tenants), seconds, conns);
+}
+
+async function loadWith(port: number, next: () => BenchRequest, seconds: number, conns: number): Promise<Measure> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: conns,
     duration: seconds,
-    requests: [{ setupRequest: (req) => ({ ...req, ...workload.next(tenants) }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
   });
   return {
     rps: result.requests.average,
@@ -314,8 +322,235 @@ function report(reports: EngineReport[], startedAt: Date, dslLine: string): stri
 
 const loadAtStart = os.loadavg()[0]!;
 
+// ---- the single-large-entity shape (--shape=large) ----------------------------------------------
+
+/** The benchmark's own database: a fresh PostgreSQL database on the local server, or a PGlite directory. */
+async function openBenchDatabase(engine: 'postgres' | 'pglite') {
+  if (engine === 'postgres') {
+    const url = new URL(serverUrl);
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) throw new Error('the benchmark only targets a local server (127.0.0.1)');
+    const name = `tb_bench_${process.pid}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+    const serverVersion = (await admin.unsafe('show server_version'))[0]!.server_version as string;
+    await admin.unsafe(`create database ${name}`);
+    url.pathname = `/${name}`;
+    const db = await openPostgres(url.toString(), { max: 4 });
+    const drop = async () => {
+      await db.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+    return { db, env: { DATABASE_URL: url.toString() } as Record<string, string>, dbUrl: url.toString(), serverVersion, drop };
+  }
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'tb-bench-'));
+  const db = await openPglite(join(dataDir, 'pglite'));
+  const serverVersion = (await db.query<{ v: string }>("select current_setting('server_version') as v"))[0]!.v;
+  const drop = async () => {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { db, env: { DATA_DIR: dataDir } as Record<string, string>, dbUrl: undefined, serverVersion, drop };
+}
+
+type LargeWorkload = (typeof LARGE_WORKLOADS)[number];
+interface LargeRow {
+  workload: LargeWorkload;
+  ours: Measured;
+  bare?: Measured;
+}
+interface LargeReport {
+  engine: string;
+  serverVersion: string;
+  /** Records in the entity when the full set of workloads ran. */
+  records: number;
+  rows: LargeRow[];
+  growth: Array<{ records: number; rows: LargeRow[] }>;
+  indexes: string;
+  maxRssMb: number;
+}
+
+/**
+ * The index `["categoria", "precio"]` W3 reads, declared through the public API when this build has
+ * declared indexes; answers what was done, for the report.
+ */
+async function declareLargeIndexes(_seed: LargeSeed): Promise<string> {
+  return 'none declared (this build has no declared indexes): W3 filters with the GIN index and sorts the matches';
+}
+
+async function runLarge(engine: 'postgres' | 'pglite'): Promise<LargeReport> {
+  const sizes = [...new Set([...growth, plan.records])].sort((a, b) => a - b);
+  log(`== ${engine}, single large entity: sizes ${sizes.join(', ')}`);
+  const bench = await openBenchDatabase(engine);
+  await migrate(bench.db);
+  const seed = await seedLargeTenant(bench.db);
+  if (engine === 'postgres') {
+    // The bare server's indexes for W3, as real expression indexes on the shared table.
+    await bench.db.exec(
+      "create index records_bench_categoria_precio on records (tenant_id, entity_id, (data ->> 'categoria'), ((data ->> 'precio')::numeric) desc)",
+    );
+  }
+  const common = { LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', DATABASE_POOL_MAX: '20' };
+  const service = start('dist/main.js', { ...common, PORT: '3901', HOST: '127.0.0.1', ...bench.env }, 'service');
+  const bare = bench.dbUrl
+    ? start('bench/baseline-server.ts', { ...common, PORT: '3902', DATABASE_URL: bench.dbUrl, BARE_COUNT: 'none' }, 'baseline')
+    : undefined;
+  let maxRss = 0;
+  const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(service.pid))), 500);
+  const measure = async (workload: LargeWorkload): Promise<LargeRow> => {
+    const oursRounds: Measure[] = [];
+    const bareRounds: Measure[] = [];
+    const next = () => workload.next(seed);
+    for (let round = 0; round < rounds; round++) {
+      if (bare && workload.baseline) {
+        await loadWith(3902, next, warmup, connections);
+        bareRounds.push(await loadWith(3902, next, duration, connections));
+      }
+      await loadWith(3901, next, warmup, connections);
+      oursRounds.push(await loadWith(3901, next, duration, connections));
+    }
+    const ours = summarise(oursRounds);
+    const bareMeasure = bareRounds.length ? summarise(bareRounds) : undefined;
+    log(
+      `  ${seed.records} records ${workload.id} ${workload.label}: ${ours.rps.toFixed(0)} req/s p50 ${ours.p50} ms p99 ${ours.p99} ms` +
+        ` non2xx ${ours.non2xx} errors ${ours.errors}` +
+        (bareMeasure
+          ? ` | bare ${bareMeasure.rps.toFixed(0)} req/s p50 ${bareMeasure.p50} ms → ${ratioOf(ours, bareMeasure).toFixed(2)}×`
+          : ''),
+    );
+    return { workload, ours, ...(bareMeasure ? { bare: bareMeasure } : {}) };
+  };
+  const byId = (id: string) => LARGE_WORKLOADS.find((w) => w.id === id)!;
+  const report: LargeReport = {
+    engine,
+    serverVersion: bench.serverVersion,
+    records: 0,
+    rows: [],
+    growth: [],
+    indexes: '',
+    maxRssMb: 0,
+  };
+  try {
+    await waitReady(3901, '/api/health');
+    if (bare) await waitReady(3902, '/api/entities/x/records');
+    report.indexes = await declareLargeIndexes(seed);
+    for (const size of sizes) {
+      await growLargeEntity(bench.db, seed, size, log);
+      const step = { records: seed.records, rows: [await measure(byId('W2')), await measure(byId('W3'))] };
+      report.growth.push(step);
+      if (size === plan.records) {
+        report.records = seed.records;
+        // W6 last: its creates grow the entity.
+        report.rows = [await measure(byId('W1')), ...step.rows, await measure(byId('W6'))].filter((r) => only.includes(r.workload.id));
+      }
+    }
+  } finally {
+    clearInterval(sampler);
+    await stop(service);
+    if (bare) await stop(bare);
+    await bench.drop();
+  }
+  report.maxRssMb = maxRss;
+  return report;
+}
+
+const LARGE_TARGETS: Record<string, number> = { W1: 0.6, W2: 0.75, W3: 0.75, W6: 0.7 };
+
+function largeReport(reports: LargeReport[], startedAt: Date): string {
+  const lines = [
+    '## Single large entity (`--shape=large`)',
+    '',
+    `Run ${startedAt.toISOString()} with \`${['npm run bench', ...process.argv.slice(2)].join(' ')}\`` +
+      ` (${connections} connections, ${rounds} rounds of ${duration} s per workload, each after ${warmup} s of warm-up;` +
+      ` load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${os.loadavg()[0]!.toFixed(2)}).`,
+    'One tenant, one entity `productos` (titulo text, categoria select of 20, precio number), seeded in SQL by chunks of',
+    '100,000. The bare server (Fastify + postgres.js, same database) answers lists with the page alone (no total), W3 through',
+    "a real expression index `(tenant_id, entity_id, (data->>'categoria'), ((data->>'precio')::numeric) desc)`; the service",
+    'answers every list with its total (docs/records.md, "Totals"). Both write through the same `records` table and its triggers.',
+    '',
+  ];
+  for (const r of reports) {
+    lines.push(`### ${r.engine === 'postgres' ? `PostgreSQL ${r.serverVersion}` : `PGlite (PostgreSQL ${r.serverVersion})`}`, '');
+    lines.push(`Declared indexes: ${r.indexes}. Peak service RSS ${r.maxRssMb.toFixed(0)} MB.`, '');
+    if (r.rows.length) {
+      lines.push(
+        `At ${r.records.toLocaleString('en')} records:`,
+        '',
+        '| Workload | req/s | p50 ms | p99 ms | bare req/s | bare p50 ms | ratio to bare | rounds ratio | target |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+      );
+      for (const { workload: w, ours, bare } of r.rows) {
+        const ratio = bare ? ratioOf(ours, bare) : undefined;
+        const target = LARGE_TARGETS[w.id];
+        lines.push(
+          `| ${w.id} ${w.label} | ${ours.rps.toFixed(0)} | ${ours.p50} | ${ours.p99} | ${bare ? bare.rps.toFixed(0) : '—'} | ${bare ? bare.p50 : '—'} | ` +
+            `${ratio !== undefined ? `${ratio.toFixed(2)}×` : '—'} | ${bare ? range(roundRatios(ours, bare), 2) : '—'} | ` +
+            `${target !== undefined && ratio !== undefined ? `≥ ${target}× ${ratio >= target ? 'met' : 'MISSED'}` : '—'} |`,
+        );
+      }
+      lines.push('');
+    }
+    if (r.growth.length > 1) {
+      lines.push(
+        'Growth (p50 ms; req/s in brackets):',
+        '',
+        '| records | W2 service | W2 bare | W3 service | W3 bare |',
+        '|---:|---:|---:|---:|---:|',
+      );
+      const cell = (m: Measured | undefined) => (m ? `${m.p50} (${m.rps.toFixed(0)})` : '—');
+      for (const step of r.growth) {
+        const [w2, w3] = step.rows;
+        lines.push(
+          `| ${step.records.toLocaleString('en')} | ${cell(w2?.ours)} | ${cell(w2?.bare)} | ${cell(w3?.ours)} | ${cell(w3?.bare)} |`,
+        );
+      }
+      const first = r.growth[0]!;
+      const last = r.growth.at(-1)!;
+      const growthOf = (i: number) => Math.max(1, last.rows[i]!.ours.p50) / Math.max(1, first.rows[i]!.ours.p50);
+      lines.push(
+        '',
+        `p50 at ${last.records.toLocaleString('en')} over p50 at ${first.records.toLocaleString('en')} (service; 1 ms floor): ` +
+          `W2 ${growthOf(0).toFixed(2)}×, W3 ${growthOf(1).toFixed(2)}× (target ≤ 2×: ${growthOf(0) <= 2 && growthOf(1) <= 2 ? 'met' : 'MISSED'}).`,
+        '',
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+const LARGE_START = '<!-- large-shape:start -->';
+const LARGE_END = '<!-- large-shape:end -->';
+
+/** RESULTS.md keeps both shapes: a run of one replaces its own part and leaves the other's. */
+function mergeResults(out: string, text: string, large: boolean): string {
+  let previous = '';
+  try {
+    previous = readFileSync(out, 'utf8');
+  } catch {
+    /* first run */
+  }
+  const at = previous.indexOf(LARGE_START);
+  const end = previous.indexOf(LARGE_END);
+  const kept = at >= 0 && end > at ? previous.slice(at, end + LARGE_END.length) : '';
+  if (large) {
+    const block = `${LARGE_START}\n${text}\n${LARGE_END}`;
+    return kept ? previous.replace(kept, block) : `${previous.trimEnd()}\n\n${block}\n`;
+  }
+  return kept ? `${text}\n\n${kept}\n` : `${text}\n`;
+}
+
 async function main() {
   const startedAt = new Date();
+  const out = arg('out', join(ROOT, 'bench', 'RESULTS.md'));
+  if (shape === 'large') {
+    const reports: LargeReport[] = [];
+    for (const engine of engines) {
+      if (engine !== 'postgres' && engine !== 'pglite') throw new Error(`unknown engine ${engine}`);
+      reports.push(await runLarge(engine));
+    }
+    writeFileSync(out, mergeResults(out, largeReport(reports, startedAt), true));
+    log(`\nwrote ${out}`);
+    return;
+  }
   const dsl = measureDslEvaluation();
   log(dsl.line);
   const reports: EngineReport[] = [];
@@ -327,8 +562,7 @@ async function main() {
   const sites = arg('sites', 'on') === 'off' ? null : await measureStaticSites({ duration, connections, rounds });
   if (sites) log(sites.line);
   const text = `${report(reports, startedAt, dsl.line)}${sites ? `\n${sites.line}\n` : ''}`;
-  const out = arg('out', join(ROOT, 'bench', 'RESULTS.md'));
-  writeFileSync(out, `${text}\n`);
+  writeFileSync(out, mergeResults(out, text, false));
   log(`\nwrote ${out}`);
 }
 

@@ -196,3 +196,102 @@ export async function seedDatabase(db: Database, plan: SeedPlan, log: (s: string
   );
   return tenants;
 }
+
+/** The single-large-entity shape: one tenant, one entity `productos` holding every record. */
+export interface LargeSeed {
+  tenant: { id: string; apiKey: string };
+  entityId: string;
+  /** Record ids the reads draw from (a sample; refreshed as the entity grows). */
+  ids: string[];
+  /** Records in the entity now. */
+  records: number;
+}
+
+export const CATEGORIAS = Array.from({ length: 20 }, (_, i) => `cat${String(i).padStart(2, '0')}`);
+export const LARGE_ENTITY = 'productos';
+
+const PRODUCTOS_DEF = {
+  displayName: 'Productos',
+  description: '',
+  icon: 'box',
+  config: { displayField: 'titulo' },
+  fields: [
+    { name: 'Título', fieldKey: 'titulo', fieldType: 'text', isRequired: true, isUnique: false, description: '', config: {} },
+    {
+      name: 'Categoría',
+      fieldKey: 'categoria',
+      fieldType: 'select',
+      isRequired: false,
+      isUnique: false,
+      description: '',
+      config: { options: CATEGORIAS },
+    },
+    { name: 'Precio', fieldKey: 'precio', fieldType: 'number', isRequired: false, isUnique: false, description: '', config: {} },
+  ],
+};
+
+/** One tenant with an API key and the published `productos` entity, empty. */
+export async function seedLargeTenant(db: Database): Promise<LargeSeed> {
+  const [admin] = await db.query<{ id: string }>(
+    "insert into admins (email, name, password_hash) values ('bench-large@localhost', 'Bench', 'x') returning id",
+  );
+  const tenant = { id: randomUUID(), apiKey: `tbk_benchlarge_${randomUUID().replace(/-/g, '')}` };
+  const entityId = randomUUID();
+  await db.query("insert into tenants (id, name, slug) values ($1, 'Bench Large', 'bench-large')", [tenant.id]);
+  await db.query(
+    `insert into api_keys (admin_id, tenant_id, name, scope, prefix, key_hash) values ($1, $2, 'bench', 'tenant', left($3, 12), $4)`,
+    [admin!.id, tenant.id, tenant.apiKey, hashSecret(tenant.apiKey)],
+  );
+  await db.query(`insert into entities (tenant_id, id, name, published_version) values ($1, $2, $3, 1)`, [
+    tenant.id,
+    entityId,
+    LARGE_ENTITY,
+  ]);
+  await db.query(
+    `insert into entity_versions (tenant_id, entity_id, version, status, definition, published_at)
+     values ($1, $2, 1, 'published', $3::text::jsonb, now())`,
+    [tenant.id, entityId, JSON.stringify(PRODUCTOS_DEF)],
+  );
+  return { tenant, entityId, ids: [], records: 0 };
+}
+
+/**
+ * Grows the entity to `target` records, generated in SQL by chunks of 100,000 (one INSERT … SELECT
+ * from generate_series each: a million rows in well under a minute), then vacuums and analyses
+ * it and draws a fresh sample of ids. Records get distinct creation times a second apart.
+ */
+export async function growLargeEntity(db: Database, seed: LargeSeed, target: number, log: (s: string) => void): Promise<void> {
+  const started = Date.now();
+  // Creates of the workloads (W6) added records since the last step: count from the entity's counters.
+  const [now] = await db.query<{ n: string }>(
+    'select coalesce(sum(n), 0)::text as n from record_counts where tenant_id = $1 and entity_id = $2',
+    [seed.tenant.id, seed.entityId],
+  );
+  seed.records = Number(now!.n);
+  const from = seed.records;
+  for (let first = from + 1; first <= target; first += 100_000) {
+    const last = Math.min(target, first + 99_999);
+    await db.query(
+      `insert into records (tenant_id, entity_id, name, data, search_text, created_at, updated_at)
+       select $1, $2, 'producto ' || g, jsonb_build_object('titulo', 'producto ' || g, 'categoria', ($5::text[])[1 + (g * 7919) % 20],
+              'precio', round((((g * 104729) % 100000) / 100.0)::numeric, 2)),
+              tb_search_norm('producto ' || g), t, t
+         from generate_series($3::int, $4::int) g, lateral (select timestamptz '2025-01-01' + g * interval '1 second' as t) c`,
+      [seed.tenant.id, seed.entityId, first, last, CATEGORIAS],
+    );
+    seed.records = last;
+    if (last - from >= 200_000) log(`  seeded ${last} records`);
+  }
+  await db.exec('vacuum analyze records');
+  const sample = await db.query<{ id: string }>(
+    'select id from records tablesample system (1) where tenant_id = $1 and entity_id = $2 limit 5000',
+    [seed.tenant.id, seed.entityId],
+  );
+  seed.ids = sample.length ? sample.map((r) => r.id) : seed.ids;
+  if (seed.ids.length === 0) {
+    seed.ids = (await db.query<{ id: string }>('select id from records where tenant_id = $1 limit 5000', [seed.tenant.id])).map(
+      (r) => r.id,
+    );
+  }
+  log(`  large entity at ${seed.records} records (+${target - from} in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}

@@ -1,5 +1,5 @@
-import type { SeededTenant } from './seed.js';
-import { pick, random, STATUSES, title, WORDS } from './seed.js';
+import type { LargeSeed, SeededTenant } from './seed.js';
+import { CATEGORIAS, LARGE_ENTITY, pick, random, STATUSES, title, WORDS } from './seed.js';
 
 export interface BenchRequest {
   method: 'GET' | 'POST' | 'PUT';
@@ -95,5 +95,45 @@ export const WORKLOADS: Workload[] = [
       const t = tenantOf(ts);
       return send(t, 'PUT', `${base}/${pick(t.orders)}`, { amount: Math.round(random() * 10000) / 100 });
     },
+  },
+];
+
+/** The single-large-entity shape (bench/seed.ts, seedLargeTenant): one tenant, `productos`. */
+const large = `/api/entities/${LARGE_ENTITY}/records`;
+const asLarge = (s: LargeSeed, path: string): BenchRequest => ({ method: 'GET', path, headers: { 'x-api-key': s.tenant.apiKey } });
+
+export const LARGE_WORKLOADS: Array<Omit<Workload, 'next'> & { next(seed: LargeSeed): BenchRequest }> = [
+  {
+    id: 'W1',
+    label: 'get by id',
+    baseline: true,
+    write: false,
+    next: (s) => asLarge(s, `${large}/${pick(s.ids)}`),
+  },
+  {
+    id: 'W2',
+    label: 'list 20, newest first',
+    baseline: true,
+    write: false,
+    next: (s) => asLarge(s, `${large}?sort=createdAt&order=desc&limit=20`),
+  },
+  {
+    id: 'W3',
+    label: 'filter categoria, sort precio desc, 20',
+    baseline: true,
+    write: false,
+    next: (s) => asLarge(s, `${large}?filter.categoria=${pick(CATEGORIAS)}&sort=precio&order=desc&limit=20`),
+  },
+  {
+    id: 'W6',
+    label: 'create',
+    baseline: true,
+    write: true,
+    next: (s) => ({
+      method: 'POST',
+      path: large,
+      headers: { 'x-api-key': s.tenant.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ titulo: title(), categoria: pick(CATEGORIAS), precio: Math.round(random() * 100000) / 100 }),
+    }),
   },
 ];
