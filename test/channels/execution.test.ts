@@ -30,6 +30,26 @@ describe('executing channel tools', () => {
     expect(meta.executionTimeMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('a derived list tool pages by cursor and takes count like query_records', async () => {
+    const first = await execute(w.t, slug, 'list_products', { orderBy: 'price', limit: 1, count: 'exact' }, { apiKey: w.consumer.apiKey });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const page1 = first.body.data.result;
+    expect(page1).toMatchObject({ page: 1, totalExact: true, nextCursor: expect.any(String) });
+    const next = await execute(
+      w.t,
+      slug,
+      'list_products',
+      { orderBy: 'price', limit: 1, after: page1.nextCursor },
+      { apiKey: w.consumer.apiKey },
+    );
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.body.data.result.page).toBe(2);
+    expect(next.body.data.result.data[0].id).not.toBe(page1.data[0].id);
+    const bad = await execute(w.t, slug, 'list_products', { orderBy: 'name', after: page1.nextCursor }, { apiKey: w.consumer.apiKey });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+  });
+
   it("a consumer's user token and its admin token consume the channel too", async () => {
     const user = await userWithToken(w.t, w.consumer, 'reader@consumer.test', 'viewer');
     for (const as of [{ token: user.token }, { token: w.consumer.token }]) {
