@@ -71,8 +71,13 @@ export function filterOperatorsFor(field: FieldDefinition | keyof typeof SYSTEM_
 
 const COMPARE: Partial<Record<FilterOp, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
-/** SQL of one list: the WHERE clause (after tenant and entity), ORDER BY, and its parameters. */
+/**
+ * SQL of one list: where its candidate rows come from, the WHERE clause (after tenant and entity),
+ * ORDER BY, and its parameters. `from` must expose the records as `r` (and may join more, e.g. an
+ * index side table, with tenant_ids equated); record-list.ts uses it for the page and the count alike.
+ */
 export interface ListSql {
+  from: string;
   where: string;
   orderBy: string;
   params: unknown[];
@@ -252,7 +257,7 @@ export function buildListSql(definition: EntityDefinition, query: ListQuery, fir
   // System columns are never null: plain order keeps the (tenant, entity, created_at, id) index usable.
   const orderBy =
     sort.kind === 'id' ? `r.id ${dir}` : `${sort.expression} ${dir}${sort.kind === 'timestamp' ? '' : ' nulls last'}, r.id ${dir}`;
-  return { where, orderBy, params, sort };
+  return { from: 'records r', where, orderBy, params, sort };
 }
 
 /**

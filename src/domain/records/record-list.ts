@@ -53,19 +53,19 @@ export function planList(tenantId: string, entity: PublishedEntity, query: ListQ
     count === 'counter'
       ? 'select coalesce(sum(c.n), 0)::bigint as total from record_counts c where c.tenant_id = $1 and c.entity_id = $2'
       : count === 'full'
-        ? `select count(*) as total from records r where ${where}`
+        ? `select count(*) as total from ${sql.from} where ${where}`
         : count === 'bounded'
-          ? `select count(*) as total from (select 1 from records r where ${where} limit ${p(exactCountThreshold + 1)}) b`
+          ? `select count(*) as total from (select 1 from ${sql.from} where ${where} limit ${p(exactCountThreshold + 1)}) b`
           : '';
   const pageSql =
-    `select ${RECORD_COLUMNS}, ${sortValueSql(sql.sort)} as "sortValue" from records r where ${where}${keyset}` +
+    `select ${RECORD_COLUMNS}, ${sortValueSql(sql.sort)} as "sortValue" from ${sql.from} where ${where}${keyset}` +
     ` order by ${sql.orderBy} limit ${p(query.limit + 1)}${offset > 0 ? ` offset ${p(offset)}` : ''}`;
   const text = count === 'none' ? pageSql : `select c.total, p.* from (${countSql}) c left join lateral (${pageSql}) p on true`;
   return {
     text,
     params,
     count,
-    estimate: { text: `explain (format json) select 1 from records r where ${where}`, params: params.slice(0, conditionCount) },
+    estimate: { text: `explain (format json) select 1 from ${sql.from} where ${where}`, params: params.slice(0, conditionCount) },
     sort: sql.sort,
     binding,
     position,
