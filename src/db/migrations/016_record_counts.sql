@@ -9,9 +9,22 @@ create table record_counts (
   entity_id uuid not null,
   slot smallint not null,
   n bigint not null,
-  primary key (tenant_id, entity_id, slot),
-  foreign key (tenant_id, entity_id) references entities (tenant_id, id) on delete cascade
+  primary key (tenant_id, entity_id, slot)
 );
+
+-- Citus: distributed by tenant_id beside the other tenant tables (see 011_citus_distribution.sql),
+-- before its foreign key is added (Citus wants it added to the distributed table).
+do $$
+begin
+  if not exists (select 1 from pg_extension where extname = 'citus') then
+    return;
+  end if;
+  perform create_distributed_table('record_counts', 'tenant_id', colocate_with => 'entities');
+end $$;
+
+-- An entity's (or tenant's) deletion removes its counts.
+alter table record_counts add constraint record_counts_entity_fkey
+  foreign key (tenant_id, entity_id) references entities (tenant_id, id) on delete cascade;
 
 alter table record_counts enable row level security;
 alter table record_counts force row level security;
@@ -76,12 +89,3 @@ grant execute on function tb_count_inserted_records(), tb_count_deleted_records(
 -- Backfill: the records already there, in slot 0.
 insert into record_counts (tenant_id, entity_id, slot, n)
 select tenant_id, entity_id, 0, count(*) from records group by tenant_id, entity_id;
-
--- Citus: distributed by tenant_id beside the other tenant tables (see 011_citus_distribution.sql).
-do $$
-begin
-  if not exists (select 1 from pg_extension where extname = 'citus') then
-    return;
-  end if;
-  perform create_distributed_table('record_counts', 'tenant_id', colocate_with => 'entities');
-end $$;
