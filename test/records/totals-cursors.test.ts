@@ -4,6 +4,7 @@ import { withTenant } from '../../src/db/with-tenant.js';
 import { planList } from '../../src/domain/records/record-list.js';
 import { loadEntity } from '../../src/domain/records/record.service.js';
 import { AppError } from '../../src/errors.js';
+import { createLogger } from '../../src/logging.js';
 import { executeOperation } from '../../src/operations/core/execute.js';
 import { findOperation } from '../../src/operations/index.js';
 import { TEST_DATABASE } from '../helpers/database.js';
@@ -186,6 +187,7 @@ describe('record list: totals and cursors', () => {
         principal: { kind: 'tenant_key' as const, keyId: 'k', adminId: 'a', tenantId: f.tenant.id },
         tenant: { id: f.tenant.id, slug: f.tenant.slug, name: 'Records Co' },
         clientAddress: '127.0.0.1',
+        log: createLogger('silent'),
       };
       const call = (args: unknown) => executeOperation(findOperation('query_records')!, ctx, args).then((r) => r.data as any);
       const first = await call({ entityName: 'customers', orderBy: 'visits', limit: 10, count: 'exact', filter: 'tier = gold' });
