@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { SERVICE_VERSION } from './version.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { ApiKeyCache } from './domain/api-keys/api-key.cache.js';
@@ -71,9 +71,7 @@ export interface Services {
   readonly listExactCountThreshold: number;
 }
 
-export const SERVICE_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export { SERVICE_VERSION };
 
 export async function createServices(
   db: Database,

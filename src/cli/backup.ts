@@ -7,7 +7,7 @@ import { writeBackup } from '../domain/backup/backup.service.js';
 import { restoreBackup } from '../domain/backup/restore.service.js';
 import { findTenant } from '../domain/tenants/tenant.repository.js';
 import { AppError } from '../errors.js';
-import { SERVICE_VERSION } from '../services.js';
+import { SERVICE_VERSION } from '../version.js';
 import type { DatabaseOpener } from './database.js';
 import { CommandError, type CliIo } from './io.js';
 import { migrateVerbosely } from './migrate.js';

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { openDatabase } from '../db/open-database.js';
 import { lockDataDir } from './data-dir-lock.js';
 
 /** How commands open the database; tests pass their own (a fresh test database). */
@@ -13,6 +12,8 @@ export type DatabaseOpener = (config: Config, log: (line: string) => void) => Pr
  * data directory); the lock is released when the database closes.
  */
 export const openCommandDatabase: DatabaseOpener = async (config, log) => {
+  // Imported here: commands that never open a database (--help, mcp) do not load its drivers.
+  const { openDatabase } = await import('../db/open-database.js');
   if (config.databaseUrl) {
     log('Connecting to PostgreSQL…');
     return openDatabase(config);

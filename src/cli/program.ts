@@ -2,16 +2,10 @@ import type { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger, logLevelOf } from '../logging.js';
-import { SERVICE_VERSION } from '../services.js';
-import { StdioStartError, runStdioServer } from '../transports/mcp/stdio.js';
-import { adminCreate, adminResetPassword } from './admin.js';
-import { backupCommand, restoreCommand } from './backup.js';
+import { SERVICE_VERSION } from '../version.js';
 import { DataDirLockedError } from './data-dir-lock.js';
 import { openCommandDatabase, type DatabaseOpener } from './database.js';
-import { doctor } from './doctor.js';
 import { CommandError, processIo, type CliIo } from './io.js';
-import { migrateCommand } from './migrate.js';
-import { serve } from './serve.js';
 
 export interface CliDeps {
   io: CliIo;
@@ -28,7 +22,9 @@ Configuration comes from the environment (README: Configuration), e.g.
 
 /**
  * The `tenantbase` command line (commander): every command, its options and its help. Built
- * without running, so tests drive it in-process with their own io and database.
+ * without running, so tests drive it in-process with their own io and database. Each command's
+ * module is imported when the command runs: `--help` or `mcp` (stdio) loads neither the database
+ * nor the HTTP app, and `serve` starts opening the database while the app's modules load.
  */
 export function buildProgram(deps: CliDeps): Command {
   const { io, env, open } = deps;
@@ -45,17 +41,18 @@ export function buildProgram(deps: CliDeps): Command {
   program
     .command('serve')
     .description('run the API (PORT), the admin console and the MCP HTTP server (MCP_SERVER_PORT) until SIGTERM/SIGINT')
-    .action(() => serve(config(), io, open));
+    .action(async () => (await import('./serve.js')).serve(config(), io, open));
 
   program
     .command('migrate')
     .description('apply pending database migrations and exit')
-    .action(() => migrateCommand(config(), io, open));
+    .action(async () => (await import('./migrate.js')).migrateCommand(config(), io, open));
 
   program
     .command('mcp')
     .description('MCP over stdio, acting through SERVICE_API_URL with SERVICE_API_KEY (stdout carries the protocol only)')
     .action(async () => {
+      const { StdioStartError, runStdioServer } = await import('../transports/mcp/stdio.js');
       try {
         await runStdioServer(config(), io.logger);
       } catch (error) {
@@ -72,21 +69,25 @@ export function buildProgram(deps: CliDeps): Command {
     .argument('<email>', "the administrator's email")
     .option('--name <name>', 'display name', 'Administrator')
     .option('--password-stdin', 'read the password from stdin (8 to 72 bytes)')
-    .action((email: string, options: { name?: string; passwordStdin?: boolean }) => adminCreate(config(), io, open, { email, ...options }));
+    .action(async (email: string, options: { name?: string; passwordStdin?: boolean }) =>
+      (await import('./admin.js')).adminCreate(config(), io, open, { email, ...options }),
+    );
   admin
     .command('reset-password')
     .description('set a new password for an administrator (generated and printed once unless --password-stdin)')
     .argument('<email>', "the administrator's email")
     .option('--password-stdin', 'read the password from stdin (8 to 72 bytes)')
-    .action((email: string, options: { passwordStdin?: boolean }) => adminResetPassword(config(), io, open, { email, ...options }));
+    .action(async (email: string, options: { passwordStdin?: boolean }) =>
+      (await import('./admin.js')).adminResetPassword(config(), io, open, { email, ...options }),
+    );
 
   program
     .command('backup')
     .description("write a tenant's complete state (entities and versions, users, records, …) as one gzip archive")
     .argument('<tenant>', 'slug or id of the tenant')
     .option('-o, --output <file>', 'write the archive to a file instead of stdout')
-    .action((tenant: string, options: { output?: string }) =>
-      backupCommand(config(), { ...io, stdout: deps.stdout }, open, { tenant, output: options.output }),
+    .action(async (tenant: string, options: { output?: string }) =>
+      (await import('./backup.js')).backupCommand(config(), { ...io, stdout: deps.stdout }, open, { tenant, output: options.output }),
     );
 
   program
@@ -95,12 +96,14 @@ export function buildProgram(deps: CliDeps): Command {
     .argument('<file>', 'the archive, or - for stdin')
     .option('--slug <slug>', "the new tenant's slug (default: the archive's)")
     .option('--name <name>', "the new tenant's name (default: the archive's)")
-    .action((file: string, options: { slug?: string; name?: string }) => restoreCommand(config(), io, open, { file, ...options }));
+    .action(async (file: string, options: { slug?: string; name?: string }) =>
+      (await import('./backup.js')).restoreCommand(config(), io, open, { file, ...options }),
+    );
 
   program
     .command('doctor')
     .description("check the configuration, the database, its migrations and the tenant role's row-level security")
-    .action(() => doctor(env, io, open));
+    .action(async () => (await import('./doctor.js')).doctor(env, io, open));
 
   return program;
 }

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { prepareRuntime } from '../start.js';
-import { buildMcpHttpApp } from '../transports/mcp/http.js';
+import type { prepareRuntime as PrepareRuntime } from '../start.js';
+import type { buildMcpHttpApp as BuildMcpHttpApp } from '../transports/mcp/http.js';
 import type { DatabaseOpener } from './database.js';
 import { collectStartupGarbage } from './memory.js';
 import { migrateVerbosely } from './migrate.js';
@@ -23,9 +23,17 @@ function urlOf(app: FastifyInstance, host: string): string {
  */
 export async function serve(config: Config, io: CliIo, open: DatabaseOpener): Promise<void> {
   const started = performance.now();
-  const db = await open(config, io.log);
+  // The database opens (PGlite compiles its WebAssembly, reads its files) while the app's modules
+  // load: the two overlap instead of following each other (docs/operations.md, start-up).
+  const opening = open(config, io.log);
+  const modules = Promise.all([import('../start.js'), import('../transports/mcp/http.js')]);
+  modules.catch(() => undefined); // awaited below; a failure to open the database is reported first
+  const db = await opening;
+  let prepareRuntime: typeof PrepareRuntime;
+  let buildMcpHttpApp: typeof BuildMcpHttpApp;
   try {
     await migrateVerbosely(db, io.log);
+    [{ prepareRuntime }, { buildMcpHttpApp }] = await modules;
   } catch (error) {
     await db.close();
     throw error;

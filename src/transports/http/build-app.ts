@@ -66,8 +66,10 @@ export async function buildApp(deps: TransportDeps & { logger?: Logger }): Promi
   registerToolsRoute(app, deps, OPERATIONS);
   await registerOAuthTokenRoute(app, deps);
   await registerBackupRoutes(app, deps);
-  const openApi = buildOpenApiDocument(OPERATIONS, deps.services.version);
-  app.get('/api/openapi.json', async () => openApi);
+  // Built on first request, not at start: it converts every operation's schemas (a few hundred
+  // ms of CPU and its memory, before the port could listen — docs/operations.md, start-up).
+  let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
+  app.get('/api/openapi.json', async () => (openApi ??= buildOpenApiDocument(OPERATIONS, deps.services.version)));
   await registerConsole(app, deps.config.consoleDir);
   return app;
 }

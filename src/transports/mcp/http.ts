@@ -71,8 +71,12 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
   });
   installRequestIdHeader(app);
   installErrorHandling(app, operations);
-  const surface = buildToolSurface(operations, config.mcp.toolProfile);
-  const newServer = () => buildMcpServer({ operations, surface, executor, version: deps.services.version, log: app.log as Logger });
+  // The profile's tools (JSON schemas of every operation, the search index) are built when the first
+  // client needs them, not at start: a few hundred ms of CPU and their memory (docs/operations.md).
+  let built: ReturnType<typeof buildToolSurface> | undefined;
+  const surface = () => (built ??= buildToolSurface(operations, config.mcp.toolProfile));
+  const newServer = () =>
+    buildMcpServer({ operations, surface: surface(), executor, version: deps.services.version, log: app.log as Logger });
 
   // The guard runs before the body is parsed, so a refused request learns nothing else.
   const callers = new WeakMap<FastifyRequest, McpCaller>();
@@ -139,7 +143,7 @@ export async function buildMcpHttpApp(deps: McpHttpDeps): Promise<FastifyInstanc
     status: 'ok',
     transports: { streamableHttp: '/mcp', sse: '/sse' },
     profile: config.mcp.toolProfile,
-    tools: surface.size,
+    tools: surface().size,
     version: deps.services.version,
   }));
 

@@ -2,7 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logging.js';
 import { OPERATIONS } from '../../operations/index.js';
-import { SERVICE_VERSION } from '../../services.js';
+import { SERVICE_VERSION } from '../../version.js';
 import { buildMcpServer } from './build-mcp-server.js';
 import { buildToolSurface } from './tool-surface.js';
 import { callService, createRemoteExecutor, type RemoteService } from './remote-executor.js';
