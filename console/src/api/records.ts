@@ -22,6 +22,8 @@ export interface ListQuery {
   search?: string | undefined;
   filters: FilterClause[];
   resolve?: boolean;
+  /** How `total` is counted (docs/records.md, "Totals"); the service's default estimates past a threshold. */
+  count?: 'exact' | 'estimated' | 'none';
 }
 
 /** The list's query parameters: each filter clause is `filter.<field>.<op>=value`. */
@@ -33,6 +35,7 @@ function listParameters(query: ListQuery) {
     ...(query.order ? { order: query.order } : {}),
     ...(query.search ? { search: query.search } : {}),
     ...(query.resolve ? { resolve: true } : {}),
+    ...(query.count ? { count: query.count } : {}),
     filter: Object.fromEntries(query.filters.map((f) => [`filter.${f.field}.${f.op}`, f.value])),
   };
 }

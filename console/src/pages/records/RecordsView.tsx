@@ -121,6 +121,7 @@ export function RecordsView({ schema }: { schema: EntitySchema }) {
       {records.data && (
         <Group justify="space-between" gap="xs">
           <Text size="sm" role="status" aria-live="polite">
+            {records.data.totalExact === false ? 'about ' : ''}
             {records.data.total} record(s){records.isFetching ? ' · updating…' : ''}
           </Text>
           <Group gap="xs">

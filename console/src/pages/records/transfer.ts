@@ -7,7 +7,8 @@ export async function exportPages(
   query: ListQuery,
   run: (pages: number[], fetch: (page: number) => Promise<void>) => Promise<{ failures: { error: unknown }[] }>,
 ) {
-  const base: ListQuery = { ...query, page: 1, limit: PAGE_LIMIT, resolve: false };
+  // An exact total: past the service's threshold the default is an estimate, and the pages to fetch follow from it.
+  const base: ListQuery = { ...query, page: 1, limit: PAGE_LIMIT, resolve: false, count: 'exact' };
   const first = await listRecords(entity, base);
   const pages: RecordRow[][] = [first.data];
   const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2);
