@@ -50,6 +50,7 @@ const ConfigSchema = z
     RULE_RUNS_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10_000)),
     RULE_RUNS_KEEP_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(30)),
     LIST_EXACT_COUNT_THRESHOLD: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(10_000)),
+    INDEX_BUILD_BATCH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(1_000)),
     MCP_SERVER_PORT: port(3002),
     MCP_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
     MCP_SERVER_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3002/mcp')),
@@ -150,6 +151,8 @@ export interface Config {
   readonly ruleRuns: { readonly keep: number; readonly keepDays: number };
   /** Record lists: filtered totals are counted exactly up to this many matches, estimated beyond (docs/records.md, "Totals"). */
   readonly listExactCountThreshold: number;
+  /** Records per backfill batch of a declared index; an entity of at most this many builds in its publish (docs/entities.md). */
+  readonly indexBuildBatch: number;
   /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
   readonly consoleDir: string;
   /** The embedded database's memory knobs (docs/operations.md, "Memory of the embedded database"). */
@@ -222,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkOutputs: c.CHECK_OUTPUTS === 'true',
     ruleRuns: Object.freeze({ keep: c.RULE_RUNS_KEEP, keepDays: c.RULE_RUNS_KEEP_DAYS }),
     listExactCountThreshold: c.LIST_EXACT_COUNT_THRESHOLD,
+    indexBuildBatch: c.INDEX_BUILD_BATCH,
     consoleDir: resolve(c.CONSOLE_DIR),
     pglite: Object.freeze({ sharedBuffers: c.PGLITE_SHARED_BUFFERS, compiler: c.PGLITE_COMPILER }),
     shutdownGraceMs: Math.round(c.SHUTDOWN_GRACE_SECONDS * 1000),

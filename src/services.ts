@@ -19,6 +19,8 @@ import { refreshSearchTextOnPublish } from './domain/records/search-text.js';
 import { RuleCache } from './domain/rules/rule.cache.js';
 import { businessRuleSaveHooks } from './domain/rules/save-hooks.js';
 import { rebuildUniqueValuesOnPublish } from './domain/records/unique-values.js';
+import { syncIndexesOnPublish } from './domain/records/index-build.js';
+import { IndexBuilder } from './domain/records/index-builder.js';
 import { SiteCache } from './domain/sites/site.cache.js';
 import { TenantCache } from './domain/tenants/tenant.cache.js';
 
@@ -69,6 +71,8 @@ export interface Services {
   readonly sites: SiteCache;
   /** Filtered list totals are exact up to this many matches, estimated beyond (docs/records.md, "Totals"). */
   readonly listExactCountThreshold: number;
+  /** Backfills declared indexes of large entities after their publish (docs/entities.md, "Indexes"). */
+  readonly indexBuilder: IndexBuilder;
 }
 
 export { SERVICE_VERSION };
@@ -85,6 +89,10 @@ export async function createServices(
   const rules = new RuleCache(db.invalidations);
   const rateLimiter = new RateLimiter(new DatabaseRateLimitStore(db), clock);
   const sleep = clock.sleep?.bind(clock) ?? systemClock.sleep!;
+  const indexBuilder = new IndexBuilder(db, config.indexBuildBatch, (error) => console.error('index build:', error));
+  const indexHooks = {
+    onPublish: [syncIndexesOnPublish({ inlineLimit: config.indexBuildBatch, schedule: (t) => indexBuilder.schedule(t) })],
+  };
   return {
     clock,
     jwt,
@@ -94,13 +102,14 @@ export async function createServices(
     entities: new PublishedEntityCache(db.invalidations),
     embeddings: embeddingsClientFor(config.embeddings),
     rules,
-    hooks: composeHooks({ saveHooks: [businessRuleSaveHooks(rules, clock, config.ruleRuns)] }, options.hooks ?? {}),
+    hooks: composeHooks(indexHooks, { saveHooks: [businessRuleSaveHooks(rules, clock, config.ruleRuns)] }, options.hooks ?? {}),
     credentials: createCredentialRegistry(credentialKinds({ db, clock, jwt, apiKeys, mcpAudience })),
     mcpAudience,
     version: SERVICE_VERSION,
     rateLimiter,
     sites: new SiteCache(db, db.invalidations, config.sites.cacheBytes),
     listExactCountThreshold: config.listExactCountThreshold,
+    indexBuilder,
   };
 }
 

@@ -51,6 +51,7 @@ export async function prepareRuntime(
       app,
       close: async () => {
         await app.close();
+        await services.indexBuilder.stop();
         await db.close();
       },
     };

@@ -11,8 +11,10 @@ import { FIELD_TYPES } from '../domain/entities/field-types.js';
 import { toolRef } from '../errors.js';
 import { bind, defineTenantOperation } from './core/operation.js';
 import { flag } from './core/schemas.js';
+import { setEntityIndexes as replaceIndexes } from '../domain/entities/indexes/index.service.js';
 import {
   deleteEntityOutput,
+  entityIndexesOutput,
   entityChangesOutput,
   entityListOutput,
   entitySchemaOutput,
@@ -37,6 +39,12 @@ const fieldInput = z.looseObject({
     .describe('select {options}; relation {relatedEntity, displayField?}; location {displayFormat, defaultZoom 1-20, defaultCenter}'),
 });
 
+const indexInput = z.looseObject({
+  fields: z.array(z.string()).describe('Field keys in order, e.g. ["categoria", "precio"]'),
+  name: z.string().optional().describe('snake_case; default: the field keys joined by "_"'),
+});
+const indexList = z.array(indexInput).max(50);
+
 const generateInput = z.object({
   definition: z.object({
     entity: z.looseObject({
@@ -47,6 +55,7 @@ const generateInput = z.object({
       config: z.looseObject({ displayField: z.string().optional() }).optional(),
     }),
     fields: z.array(fieldInput).max(200).default([]),
+    indexes: indexList.optional().describe('Indexes for filters and sorts (docs/entities.md)'),
   }),
   auto_publish: z.boolean().optional(),
   version_message: versionMessage.optional(),
@@ -172,4 +181,27 @@ export const listEntityChanges = defineTenantOperation({
   access: { tenant: 'schema.read' },
   rest: [bind({ method: 'GET', path: '/api/entities/:entityName/changes', params: entityParams })],
   run: (ctx, input) => diffEntity(ctx.tx, input),
+});
+
+// Items are read (and every problem reported) by the domain; the schema names the shape only.
+const indexesBody = z.object({
+  indexes: z
+    .array(z.unknown())
+    .max(50)
+    .describe('The complete list, e.g. [{ "fields": ["categoria", "precio"], "name": "optional" }]; [] removes them all'),
+});
+
+export const setEntityIndexes = defineTenantOperation({
+  name: 'set_entity_indexes',
+  title: 'Set entity indexes',
+  description: `Replaces the indexes an entity declares, in its draft, e.g. { "entityName": "products", "indexes": [{ "fields": ["categoria", "precio"] }] }; ${toolRef('publish_entity')} builds them. Relation fields are indexed without asking. ${toolRef('get_entity_schema')} shows each index's state.`,
+  input: z.object({ entityName, ...indexesBody.shape }),
+  output: entityIndexesOutput,
+  mode: 'write',
+  idempotent: true,
+  profile: 'advanced',
+  tool: true,
+  access: { tenant: 'schema.write' },
+  rest: [bind({ method: 'PUT', path: '/api/entities/:entityName/indexes', params: entityParams, body: indexesBody })],
+  run: (ctx, input) => replaceIndexes(ctx.tx, input),
 });

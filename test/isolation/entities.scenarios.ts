@@ -64,6 +64,24 @@ export const ENTITY_SCENARIOS: IsolationScenarios = {
     expect((await t.get('/api/metadata/entities', as(a))).body.data.map((e: { name: string }) => e.name)).toContain('iso_list');
   },
 
+  async set_entity_indexes({ t, a, b }) {
+    await arrange(t, a, 'iso_indexes');
+    expect((await t.post('/api/entities/iso_indexes/records', { title: 'A only' }, as(a))).status).toBe(201);
+    const before = await stateOf(t, a, 'iso_indexes');
+    expectNotFound(await t.put('/api/entities/iso_indexes/indexes', { indexes: [{ fields: ['title'] }] }, as(b)));
+    expect(await stateOf(t, a, 'iso_indexes')).toEqual(before);
+    // B's entity of the same name builds its own index over its own records only.
+    await arrange(t, b, 'iso_indexes');
+    expect((await t.put('/api/entities/iso_indexes/indexes', { indexes: [{ fields: ['title'] }] }, as(b))).status).toBe(200);
+    expect((await t.post('/api/entities/iso_indexes/publish', {}, as(b))).status).toBe(200);
+    expect((await t.get('/api/entities/iso_indexes', as(b))).body.data.indexes).toEqual([
+      { name: 'title', fields: ['title'], automatic: false, state: 'ready' },
+    ]);
+    const listed = await t.get('/api/entities/iso_indexes/records?sort=title', as(b));
+    expect(listed.body.data.data).toEqual([]);
+    expect(await stateOf(t, a, 'iso_indexes')).toEqual(before);
+  },
+
   async get_entity_schema({ t, a, b }) {
     await arrange(t, a, 'iso_schema');
     expectNotFound(await t.get('/api/entities/iso_schema', as(b)));

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { probe } from '../helpers/distribution/exceptions.js';
+import { entryCounts, wrongEntries } from '../entities/indexes.helpers.js';
 import { cliAgainst } from './cli-harness.js';
 import { PASSWORD, archiveJson, backupBytes, fillTenant } from './backup-fixture.js';
 
@@ -48,9 +49,9 @@ describe('tenantbase backup / restore', () => {
       format: 'tenantbase-backup',
       formatVersion: 1,
       tenant: { id: tenant.id, slug: 'round-trip', name: 'Round Trip' },
-      tables: { entities: 2, entity_versions: 3, tenant_users: 2, records: 12, record_unique_values: 7 },
+      tables: { entities: 2, entity_versions: 3, entity_indexes: 1, tenant_users: 2, records: 12, record_unique_values: 7 },
     });
-    expect(lines.at(-1)).toEqual({ end: true, rows: 26 });
+    expect(lines.at(-1)).toEqual({ end: true, rows: 27 });
     expect(JSON.stringify(lines)).not.toContain('tenant_id');
     // Users keep their password hash, never a password; sessions stay behind.
     const owner = lines.find((l) => l.table === 'tenant_users' && l.row.email === 'owner@example.com');
@@ -85,6 +86,9 @@ describe('tenantbase backup / restore', () => {
     expect(changes.body.data.added.map((f: any) => f.fieldKey)).toEqual(['phone']);
     const login = await target.post('/api/auth/tenant/login', { email: 'owner@example.com', password: PASSWORD }, { tenant: 'round-trip' });
     expect(login.status).toBe(200);
+    // The index entries are not in the archive: restoring the records made them again (the relation's index).
+    expect(await entryCounts(target, tenant.id)).toEqual({ client: 5 });
+    expect(await wrongEntries(target, tenant.id)).toEqual([]);
   });
 
   it('restores into the same service beside the original under another slug, with a new tenant id', async () => {

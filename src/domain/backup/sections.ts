@@ -20,6 +20,8 @@ export interface BackupTable {
 export const BACKUP_TABLES: readonly BackupTable[] = [
   { feature: 'entities', table: 'entities', key: ['id'] },
   { feature: 'entities', table: 'entity_versions', key: ['entity_id', 'version'] },
+  // Before records: restoring a record makes its index entries (the records trigger), so the indexes come first.
+  { feature: 'entities', table: 'entity_indexes', key: ['entity_id', 'name'] },
   { feature: 'users', table: 'tenant_users', key: ['id'] },
   { feature: 'records', table: 'records', key: ['id'] },
   { feature: 'records', table: 'record_unique_values', key: ['entity_id', 'field_key', 'value'] },
@@ -39,5 +41,6 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   user_sessions: 'sessions are credentials of one service: users sign in again after a restore',
   record_counts: 'derived from records: the triggers on records count the restored records as the restore inserts them',
+  record_index_entries: 'derived: the records trigger makes them again as the records are restored (entity_indexes is backed up)',
   rule_runs: 'a bounded log of past rule runs (docs/rules.md), not state: saves after the restore write new runs',
 };

@@ -23,11 +23,18 @@ export function diffDefinitions(before: EntityDefinition | null, after: EntityDe
     }
   }
   for (const [key, f] of beforeFields) if (!afterFields.has(key)) removed.push(fieldView(f));
+  const key = (i: { name: string; fields: string[] }) => `${i.name}:${i.fields.join(',')}`;
+  const beforeIndexes = new Map((before?.indexes ?? []).map((i) => [key(i), i]));
+  const afterIndexes = new Map((after?.indexes ?? []).map((i) => [key(i), i]));
+  const indexes = {
+    added: [...afterIndexes].filter(([k]) => !beforeIndexes.has(k)).map(([, i]) => i),
+    removed: [...beforeIndexes].filter(([k]) => !afterIndexes.has(k)).map(([, i]) => i),
+  };
   const entity =
     before && after
       ? ENTITY_PROPERTIES.filter((p) => !sameJson(before[p], after[p])).map((p) => ({ property: p, before: before[p], after: after[p] }))
       : [];
-  return { added, removed, changed, entity };
+  return { added, removed, changed, entity, indexes };
 }
 
 /** Pending draft changes versus the published version, and the publish history. */
@@ -35,7 +42,7 @@ export async function listEntityChanges(tx: TenantTx, input: { entityName: strin
   const state = await requireEntityState(tx, input.entityName);
   const diff = state.draft
     ? diffDefinitions(state.published?.definition ?? null, state.draft.definition)
-    : { added: [], removed: [], changed: [], entity: [] };
+    : { added: [], removed: [], changed: [], entity: [], indexes: { added: [], removed: [] } };
   const history = await listHistory(tx, state.id);
   return {
     entityName: state.name,

@@ -1,6 +1,7 @@
 import { validationError, type ErrorDetail } from '../../errors.js';
 import { UNIQUE_CAPABLE, normalizeFieldConfig } from './field-config.js';
 import { FIELD_TYPES, IDENTIFIER_PATTERN, type FieldType } from './field-types.js';
+import { checkIndexes, normalizeIndexes } from './indexes/index-definition.js';
 import type { EntityDefinition, FieldDefinition } from './entity.types.js';
 
 /** Problems found while reading a definition; thrown together as one VALIDATION_ERROR. */
@@ -118,7 +119,7 @@ export function normalizeField(raw: unknown, path: string, problems: Problems, b
   };
 }
 
-/** Field keys unique within the entity; the entity's displayField names one of its fields. */
+/** Field keys unique within the entity; the entity's displayField names one of its fields; indexes name its fields. */
 export function checkFieldSet(definition: EntityDefinition, path: string, problems: Problems): void {
   const seen = new Set<string>();
   definition.fields.forEach((f, i) => {
@@ -138,6 +139,13 @@ export function checkFieldSet(definition: EntityDefinition, path: string, proble
       message: `displayField "${display}" is not a field of this entity; fields: ${[...seen].join(', ') || '(none)'}`,
     });
   }
+  checkIndexes(definition, path, problems);
+}
+
+/** The definition with `indexes` set, or left out when there are none (definitions without indexes stay as stored). */
+export function withIndexes(definition: EntityDefinition, indexes: EntityDefinition['indexes']): EntityDefinition {
+  const { indexes: _old, ...rest } = definition;
+  return indexes && indexes.length ? { ...rest, indexes } : rest;
 }
 
 export interface EntityHeader {
@@ -198,7 +206,7 @@ export function normalizeDefinition(
   problems: Problems,
 ): { name: string; definition: EntityDefinition } | undefined {
   if (!isObject(raw)) {
-    problems.push({ field: path, message: 'definition must be an object { entity: { name, ... }, fields: [...] }' });
+    problems.push({ field: path, message: 'definition must be an object { entity: { name, ... }, fields: [...], indexes?: [...] }' });
     return undefined;
   }
   const header = normalizeEntityHeader(raw.entity, `${path}.entity`, problems);
@@ -208,9 +216,10 @@ export function normalizeDefinition(
     return undefined;
   }
   const fields = rawFields.map((f, i) => normalizeField(f, `${path}.fields.${i}`, problems));
-  if (!header || fields.some((f) => f === undefined)) return undefined;
+  const indexes = normalizeIndexes(raw.indexes, `${path}.indexes`, problems);
+  if (!header || fields.some((f) => f === undefined) || !indexes) return undefined;
   const { name, ...rest } = header;
-  const definition: EntityDefinition = { ...rest, fields: fields as FieldDefinition[] };
+  const definition = withIndexes({ ...rest, fields: fields as FieldDefinition[] }, indexes);
   const before = problems.length;
   checkFieldSet(definition, path, problems);
   return problems.length > before ? undefined : { name, definition };

@@ -1,6 +1,6 @@
 import { announceChange } from '../../db/invalidation.js';
 import type { TenantTx } from '../../db/with-tenant.js';
-import type { EntityDefinition, PublishedEntity } from './entity.types.js';
+import type { BuiltIndex, EntityDefinition, PublishedEntity } from './entity.types.js';
 
 /** The change key of a tenant's published entity definitions (published-entity.cache.ts). */
 export const entitiesChangeKey = (tenantId: string) => `entities:${tenantId}`;
@@ -13,8 +13,17 @@ const announceEntitiesChange = (tx: TenantTx) => announceChange(tx, entitiesChan
  * `draftOnly` tells a never-published entity apart from a missing one.
  */
 export async function findPublishedEntity(tx: TenantTx, name: string): Promise<PublishedEntity | { draftOnly: true } | null> {
-  const rows = await tx.query<{ id: string; name: string; version: number | null; definition: EntityDefinition | null }>(
-    `select e.id, e.name, v.version, v.definition
+  const rows = await tx.query<{
+    id: string;
+    name: string;
+    version: number | null;
+    definition: EntityDefinition | null;
+    builtIndexes: BuiltIndex[];
+  }>(
+    `select e.id, e.name, v.version, v.definition,
+            (select coalesce(jsonb_agg(jsonb_build_object('name', i.name, 'fields', i.fields, 'kinds', i.kinds, 'state', i.state)
+                                       order by i.name), '[]'::jsonb)
+               from entity_indexes i where i.tenant_id = $1 and i.entity_id = e.id) as "builtIndexes"
        from entities e
        left join entity_versions v
          on v.tenant_id = e.tenant_id and v.entity_id = e.id and v.version = e.published_version
@@ -24,7 +33,7 @@ export async function findPublishedEntity(tx: TenantTx, name: string): Promise<P
   const row = rows[0];
   if (!row) return null;
   if (row.version === null || row.definition === null) return { draftOnly: true };
-  return { id: row.id, name: row.name, version: row.version, definition: row.definition };
+  return { id: row.id, name: row.name, version: row.version, definition: row.definition, builtIndexes: row.builtIndexes };
 }
 
 /** An entity with its published version and its draft, as one row. */

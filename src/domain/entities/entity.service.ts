@@ -17,6 +17,8 @@ import type { EntityDefinition, PublishedEntity } from './entity.types.js';
 import { FIELD_TYPES } from './field-types.js';
 import { runPublishHooks, type PublishHook } from './publish-hooks.js';
 import { schemaFields } from './schema-view.js';
+import { indexesView } from './indexes/index-view.js';
+import { listStoredIndexes } from './indexes/index.repository.js';
 
 /** NOT_FOUND for an unknown entity, naming the ones that exist. */
 export async function entityNotFound(tx: TenantTx, name: string) {
@@ -133,6 +135,7 @@ export async function getEntitySchema(tx: TenantTx, input: { entityName: string;
     version = found;
   }
   const d = version.definition;
+  const isPublished = version.version === state.published?.version;
   return {
     name: state.name,
     displayName: d.displayName,
@@ -147,6 +150,7 @@ export async function getEntitySchema(tx: TenantTx, input: { entityName: string;
     hasDraft: state.draft !== null,
     fields: schemaFields(d),
     fieldTypes: [...FIELD_TYPES],
+    indexes: indexesView(d, isPublished ? await listStoredIndexes(tx, state.id) : null),
   };
 }
 

@@ -19,6 +19,14 @@ export interface EntityDefinition {
   /** Entity-level options; `displayField` names the field that gives a record its `name`. */
   config: { displayField?: string };
   fields: FieldDefinition[];
+  /** Declared indexes (docs/entities.md, "Indexes"); absent when there are none. */
+  indexes?: IndexDefinition[];
+}
+
+/** An index an entity declares: its name and its fields, in order. */
+export interface IndexDefinition {
+  name: string;
+  fields: string[];
 }
 
 export type EntityStatus = 'draft' | 'published';
@@ -29,4 +37,14 @@ export interface PublishedEntity {
   name: string;
   version: number;
   definition: EntityDefinition;
+  /** The indexes built for it and their state, when read from the database (lists use the ready ones). */
+  builtIndexes?: BuiltIndex[];
+}
+
+/** An index as built (table entity_indexes): its fields, the kind each is indexed as, its state. */
+export interface BuiltIndex {
+  name: string;
+  fields: string[];
+  kinds: string[];
+  state: 'building' | 'ready' | 'failed';
 }

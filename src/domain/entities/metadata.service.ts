@@ -16,6 +16,7 @@ const definitionOut = (d: EntityDefinition) => ({
   icon: d.icon,
   config: d.config,
   fields: d.fields,
+  ...(d.indexes?.length ? { indexes: d.indexes } : {}),
 });
 
 /** Every entity of the tenant (published version and pending draft), and its business rules, as one JSON document. */
@@ -68,17 +69,22 @@ function readEntity(raw: unknown, path: string, problems: Problems): ImportedEnt
   if (status !== 'draft' && status !== 'published')
     problems.push({ field: `${path}.status`, message: 'status must be "draft" or "published"' });
   const version = readVersion(raw.version, 1, `${path}.version`, problems);
-  const { name, fields, draft, status: _s, version: _v, versionMessage, ...header } = raw;
-  const main = normalizeDefinition({ entity: { name, ...header }, fields }, path, problems);
+  const { name, fields, indexes, draft, status: _s, version: _v, versionMessage, ...header } = raw;
+  const main = normalizeDefinition({ entity: { name, ...header }, fields, indexes }, path, problems);
   let draftOut: ImportedEntity['draft'] = null;
   if (draft !== undefined && draft !== null) {
     if (status !== 'published') problems.push({ field: `${path}.draft`, message: 'only a published entity carries a separate draft' });
     const {
       fields: draftFields,
+      indexes: draftIndexes,
       version: draftVersion,
       ...draftHeader
-    } = isObject(draft) ? draft : { fields: undefined, version: undefined };
-    const d = normalizeDefinition({ entity: { name, ...draftHeader }, fields: draftFields }, `${path}.draft`, problems);
+    } = isObject(draft) ? draft : { fields: undefined, indexes: undefined, version: undefined };
+    const d = normalizeDefinition(
+      { entity: { name, ...draftHeader }, fields: draftFields, indexes: draftIndexes },
+      `${path}.draft`,
+      problems,
+    );
     const n = readVersion(draftVersion, version + 1, `${path}.draft.version`, problems);
     if (n <= version)
       problems.push({ field: `${path}.draft.version`, message: `the draft version must be greater than the published version ${version}` });

@@ -59,6 +59,26 @@ export const entityListOutput = z.array(
   }),
 );
 
+/** An index as declared (entity versions, metadata). */
+export const indexDefinitionOutput = z.strictObject({ name: z.string(), fields: z.array(z.string()) });
+
+/** An index as the schema tools show it: declared or automatic (relation fields), with its build state. */
+export const indexViewOutput = z.strictObject({
+  name: z.string(),
+  fields: z.array(z.string()),
+  automatic: z.boolean(),
+  state: z.enum(['pending', 'building', 'ready', 'failed']),
+});
+
+export const entityIndexesOutput = z.strictObject({
+  success: z.boolean(),
+  entityName: z.string(),
+  version: z.number().int(),
+  status,
+  indexes: z.array(indexViewOutput),
+  message: z.string(),
+});
+
 export const entitySchemaOutput = z.strictObject({
   name: z.string(),
   displayName: z.string(),
@@ -73,6 +93,7 @@ export const entitySchemaOutput = z.strictObject({
   hasDraft: z.boolean(),
   fields: z.array(fieldViewOutput),
   fieldTypes: z.array(z.enum(FIELD_TYPES)),
+  indexes: z.array(indexViewOutput),
 });
 
 export const publishEntityOutput = z.strictObject({
@@ -102,6 +123,7 @@ export const entityChangesOutput = z.strictObject({
     z.strictObject({ fieldKey: z.string(), changes: z.array(z.string()), before: fieldDefinitionOutput, after: fieldDefinitionOutput }),
   ),
   entity: z.array(z.strictObject({ property: z.string(), before: z.unknown(), after: z.unknown() })),
+  indexes: z.strictObject({ added: z.array(indexDefinitionOutput), removed: z.array(indexDefinitionOutput) }),
   history: z.array(z.strictObject({ version: z.number().int(), message: z.string().nullable(), publishedAt: timestamp })),
 });
 
@@ -130,6 +152,7 @@ const exportedDefinition = {
   icon: z.string(),
   config,
   fields: z.array(fieldDefinitionOutput),
+  indexes: z.array(indexDefinitionOutput).optional(),
 };
 
 export const metadataExportOutput = z.strictObject({
