@@ -162,6 +162,13 @@ describe('declared indexes', () => {
       ['proveedor', 'ready'],
     ]);
   });
+
+  it("go with their entity: deleting it deletes every record's entries and the indexes", async () => {
+    expect(await entryCounts(t, tenant.id)).toEqual({ categoria_precio: 2, proveedor: 2 });
+    expect((await t.delete('/api/entities/products', as)).status).toBe(200);
+    expect(await entryCounts(t, tenant.id)).toEqual({});
+    expect(await wrongEntries(t, tenant.id)).toEqual([]);
+  });
 });
 
 /** Entities larger than one batch build after the publish, batch by batch, while writes go on. */

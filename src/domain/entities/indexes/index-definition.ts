@@ -53,20 +53,25 @@ export function normalizeIndexes(raw: unknown, path: string, problems: ErrorDeta
   const out: IndexDefinition[] = [];
   raw.forEach((item, i) => {
     const at = `${path}.${i}`;
-    if (!isObject(item)) return void problems.push({ field: at, message: SHAPE });
+    if (!isObject(item)) {
+      problems.push({ field: at, message: SHAPE });
+      return;
+    }
     const extra = Object.keys(item).filter((k) => k !== 'fields' && k !== 'name');
     if (extra.length) problems.push({ field: at, message: `unknown key(s) ${extra.join(', ')}; ${SHAPE}` });
     const fields = item.fields;
     if (!Array.isArray(fields) || fields.length === 0 || fields.some((f) => typeof f !== 'string' || !IDENTIFIER_PATTERN.test(f))) {
-      return void problems.push({ field: `${at}.fields`, message: `fields must be a non-empty array of field keys; ${SHAPE}` });
+      problems.push({ field: `${at}.fields`, message: `fields must be a non-empty array of field keys; ${SHAPE}` });
+      return;
     }
     const keys = fields as string[];
     const name = item.name ?? keys.join('_').slice(0, 63);
     if (typeof name !== 'string' || !IDENTIFIER_PATTERN.test(name)) {
-      return void problems.push({
+      problems.push({
         field: `${at}.name`,
         message: `index name ${JSON.stringify(name)} is invalid: use lowercase snake_case matching ^[a-z][a-z0-9_]{0,62}$`,
       });
+      return;
     }
     out.push({ name, fields: keys });
   });
