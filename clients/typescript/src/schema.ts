@@ -646,6 +646,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/entities/{entityName}/indexes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set entity indexes
+         * @description Replaces the indexes an entity declares, in its draft, e.g. { "entityName": "products", "indexes": [{ "fields": ["categoria", "precio"] }] }; POST /api/entities/{entityName}/publish builds them. Relation fields are indexed without asking. GET /api/entities/{entityName} shows each index's state.
+         */
+        put: operations["set_entity_indexes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/entities/{entityName}/publish": {
         parameters: {
             query?: never;
@@ -3482,6 +3502,15 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
+                        /** @description Indexes for filters and sorts (docs/entities.md) */
+                        indexes?: ({
+                            /** @description Field keys in order, e.g. ["categoria", "precio"] */
+                            fields: string[];
+                            /** @description snake_case; default: the field keys joined by "_" */
+                            name?: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
                     };
                     /** @description Alias of version_message */
                     message?: string;
@@ -3615,6 +3644,13 @@ export interface operations {
                             fieldTypes: ("text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json")[];
                             hasDraft: boolean;
                             icon: string;
+                            indexes: {
+                                automatic: boolean;
+                                fields: string[];
+                                name: string;
+                                /** @enum {string} */
+                                state: "pending" | "building" | "ready" | "failed";
+                            }[];
                             message: string | null;
                             name: string;
                             publishedAt: string | null;
@@ -3788,6 +3824,16 @@ export interface operations {
                                 publishedAt: string;
                                 version: number;
                             }[];
+                            indexes: {
+                                added: {
+                                    fields: string[];
+                                    name: string;
+                                }[];
+                                removed: {
+                                    fields: string[];
+                                    name: string;
+                                }[];
+                            };
                             publishedVersion: number | null;
                             removed: {
                                 config: {
@@ -4253,6 +4299,76 @@ export interface operations {
                                 type: string;
                                 unique: boolean;
                             };
+                            message: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            success: boolean;
+                            version: number;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    set_entity_indexes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description Entity technical name (snake_case) */
+                entityName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The complete list, e.g. [{ "fields": ["categoria", "precio"], "name": "optional" }]; [] removes them all */
+                    indexes: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entityName: string;
+                            indexes: {
+                                automatic: boolean;
+                                fields: string[];
+                                name: string;
+                                /** @enum {string} */
+                                state: "pending" | "building" | "ready" | "failed";
+                            }[];
                             message: string;
                             /** @enum {string} */
                             status: "draft" | "published";
@@ -5376,6 +5492,13 @@ export interface operations {
                             fieldTypes: ("text" | "textarea" | "email" | "url" | "phone" | "number" | "integer" | "boolean" | "date" | "datetime" | "select" | "relation" | "file" | "location" | "json")[];
                             hasDraft: boolean;
                             icon: string;
+                            indexes: {
+                                automatic: boolean;
+                                fields: string[];
+                                name: string;
+                                /** @enum {string} */
+                                state: "pending" | "building" | "ready" | "failed";
+                            }[];
                             message: string | null;
                             name: string;
                             publishedAt: string | null;
@@ -5455,6 +5578,10 @@ export interface operations {
                                         name: string;
                                     }[];
                                     icon: string;
+                                    indexes?: {
+                                        fields: string[];
+                                        name: string;
+                                    }[];
                                     version: number;
                                 };
                                 fields: {
@@ -5470,6 +5597,10 @@ export interface operations {
                                     name: string;
                                 }[];
                                 icon: string;
+                                indexes?: {
+                                    fields: string[];
+                                    name: string;
+                                }[];
                                 name: string;
                                 /** @enum {string} */
                                 status: "draft" | "published";
@@ -7221,7 +7352,7 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
-                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "tenant_logout" | "list_users" | "generate_api_client" | "get_rest_api_spec" | "aggregate_records" | "get_my_channel" | "publish_channel" | "set_channel_permissions" | "unpublish_channel" | "update_channel" | "define_channel_tool" | "remove_channel_tool" | "update_channel_tool" | "get_channel_info" | "get_channel_tools" | "search_channels" | "execute_channel_tool" | "list_channel_audit" | "identify_bot" | "list_bots" | "register_bot" | "reset_bot_secret" | "revoke_bot" | "whoami_bot" | "create_business_rule" | "delete_business_rule" | "get_business_rule" | "list_business_rules" | "list_rule_runs" | "publish_business_rule" | "test_business_rule" | "generate_business_rule" | "delete_static_site" | "deploy_static_site" | "list_static_sites" | "rollback_static_site" | "list_prebuilds";
+                name: "list_tenants" | "select_tenant" | "delete_entity" | "generate_entity" | "get_entity_schema" | "list_entities" | "list_entity_changes" | "publish_entity" | "set_entity_indexes" | "manage_custom_fields" | "export_metadata" | "import_metadata" | "create_record" | "delete_record" | "get_record" | "query_records" | "search_records_semantic" | "update_record" | "create_user" | "tenant_login" | "tenant_logout" | "list_users" | "generate_api_client" | "get_rest_api_spec" | "aggregate_records" | "get_my_channel" | "publish_channel" | "set_channel_permissions" | "unpublish_channel" | "update_channel" | "define_channel_tool" | "remove_channel_tool" | "update_channel_tool" | "get_channel_info" | "get_channel_tools" | "search_channels" | "execute_channel_tool" | "list_channel_audit" | "identify_bot" | "list_bots" | "register_bot" | "reset_bot_secret" | "revoke_bot" | "whoami_bot" | "create_business_rule" | "delete_business_rule" | "get_business_rule" | "list_business_rules" | "list_rule_runs" | "publish_business_rule" | "test_business_rule" | "generate_business_rule" | "delete_static_site" | "deploy_static_site" | "list_static_sites" | "rollback_static_site" | "list_prebuilds";
             };
             cookie?: never;
         };
