@@ -49,7 +49,7 @@ describe('backups over HTTP', () => {
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="over-http-.*\.tbbackup\.gz"$/);
     archive = res.rawPayload;
-    expect(rows(archive)).toHaveLength(26);
+    expect(rows(archive)).toHaveLength(27);
   });
 
   it('restores it into another service, with progress lines when asked', async () => {
