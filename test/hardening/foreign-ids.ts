@@ -67,6 +67,9 @@ export const ROUTE_PROBES: Record<string, Classified<RouteProbe>> = {
   'GET /api/metadata/entities/{entityName}': [{ kind: 'entity', ...path((id) => `/api/metadata/entities/${id}`) }],
   'POST /api/entities/{entityName}/publish': [{ kind: 'entity', ...entityPath('/publish'), body: () => ({ version_message: 'probe' }) }],
   'GET /api/entities/{entityName}/changes': [{ kind: 'entity', ...entityPath('/changes') }],
+  'PUT /api/entities/{entityName}/indexes': [
+    { kind: 'entity', ...entityPath('/indexes'), body: () => ({ indexes: [{ fields: ['label'] }] }) },
+  ],
   'POST /api/entities/{entityName}/fields': [
     { kind: 'entity', ...entityPath('/fields'), body: () => ({ field: { name: 'Probe', fieldKey: 'probe', fieldType: 'text' } }) },
   ],
@@ -215,6 +218,7 @@ export const TOOL_PROBES: Record<string, Classified<ToolProbe>> = {
   get_entity_schema: [tool('entity', (id) => ({ entityName: id }))],
   delete_entity: [tool('entity', (id) => ({ entityName: id }))],
   list_entity_changes: [tool('entity', (id) => ({ entityName: id }))],
+  set_entity_indexes: [tool('entity', (id) => ({ entityName: id, indexes: [{ fields: ['label'] }] }))],
   publish_entity: [tool('entity', (id) => ({ entityName: id, version_message: 'probe' }))],
   manage_custom_fields: [
     tool('entity', (id) => ({ entityName: id, action: 'list' })),
