@@ -200,7 +200,9 @@ export const setEntityIndexes = defineTenantOperation({
   mode: 'write',
   idempotent: true,
   profile: 'advanced',
-  tool: true,
+  // REST only for now: the grouped MCP profile is at its 2,500-token budget. Agents declare indexes
+  // with generate_entity's definition.indexes.
+  tool: false,
   access: { tenant: 'schema.write' },
   rest: [bind({ method: 'PUT', path: '/api/entities/:entityName/indexes', params: entityParams, body: indexesBody })],
   run: (ctx, input) => replaceIndexes(ctx.tx, input),

@@ -218,7 +218,6 @@ export const TOOL_PROBES: Record<string, Classified<ToolProbe>> = {
   get_entity_schema: [tool('entity', (id) => ({ entityName: id }))],
   delete_entity: [tool('entity', (id) => ({ entityName: id }))],
   list_entity_changes: [tool('entity', (id) => ({ entityName: id }))],
-  set_entity_indexes: [tool('entity', (id) => ({ entityName: id, indexes: [{ fields: ['label'] }] }))],
   publish_entity: [tool('entity', (id) => ({ entityName: id, version_message: 'probe' }))],
   manage_custom_fields: [
     tool('entity', (id) => ({ entityName: id, action: 'list' })),

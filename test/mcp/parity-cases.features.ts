@@ -109,15 +109,6 @@ export const FEATURE_PARITY_CASES: Record<string, ParityCase[]> = {
       rest: () => ({ method: 'DELETE', path: '/api/entities/parity_people' }),
     },
   ],
-  set_entity_indexes: [
-    {
-      ...twin,
-      title: 'declares an index in a draft',
-      arrange: (e, tn) => entity(e, tn),
-      args: () => ({ entityName: 'parity_people', indexes: [{ fields: ['name'] }] }),
-      rest: () => ({ method: 'PUT', path: '/api/entities/parity_people/indexes', body: { indexes: [{ fields: ['name'] }] } }),
-    },
-  ],
   list_entity_changes: [
     {
       ...twin,

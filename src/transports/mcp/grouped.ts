@@ -33,7 +33,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
   {
     name: 'schema',
     title: 'Entities and fields',
-    summary: 'Model data: entities, fields, indexes, versions, metadata, prebuilds.',
+    summary: "Model the tenant's data: entities, fields, versions, metadata export/import, prebuilds.",
     matches: (n) => /(_entity|_entities|_entity_changes|custom_fields|_metadata|prebuild)/.test(n),
   },
   {
