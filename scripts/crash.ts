@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import postgres from 'postgres';
 
 /**
@@ -44,6 +45,9 @@ const PORT = 3951;
 const BASE = `http://127.0.0.1:${PORT}/api`;
 const ADMIN = { email: 'crash@example.com', password: 'crash-password-1' };
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const execFileAsync = promisify(execFile);
+/** Everything the service wrote to stderr, every start appended. */
+const SERVICE_LOG = join(os.tmpdir(), `tb-crash-service-${process.pid}.log`);
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -86,11 +90,18 @@ class Service {
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-4000)));
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString()).slice(-4000);
+      appendFileSync(SERVICE_LOG, chunk);
+    });
     const child = this.child;
     if (!(await healthy(60_000, () => child.exitCode !== null || child.signalCode !== null)))
       throw new Error(`the service did not start:\n${this.stderr}`);
     return Date.now() - started;
+  }
+
+  exited(): boolean {
+    return this.child === undefined || this.child.exitCode !== null || this.child.signalCode !== null;
   }
 
   async kill(signal: NodeJS.Signals): Promise<void> {
@@ -281,13 +292,17 @@ async function storm(mode: 'pglite' | 'postgres'): Promise<Round[]> {
       let note: string | undefined;
       if (values['pg-immediate-stop']) {
         const [version, cluster] = values['pg-cluster']!.split('/');
-        execFileSync('pg_ctlcluster', [version!, cluster!, 'stop', '-m', 'immediate']);
+        // Asynchronously, so the writers keep writing while the server goes down.
+        await execFileAsync('pg_ctlcluster', [version!, cluster!, 'stop', '-m', 'immediate']);
         stop = true;
         await Promise.all(workers);
         const started = Date.now();
         execFileSync('pg_ctlcluster', [version!, cluster!, 'start']);
         // The service was left running: it must reconnect by itself.
-        if (!(await healthy(60_000))) note = 'the service did not recover from the database restart';
+        if (service.exited()) {
+          note = `the service exited when the database stopped: ${`see ${SERVICE_LOG}`}`;
+          await service.start();
+        } else if (!(await healthy(60_000))) note = 'the service did not recover from the database restart';
         restartMs = Date.now() - started;
       } else {
         await service.kill('SIGKILL');
@@ -296,7 +311,16 @@ async function storm(mode: 'pglite' | 'postgres'): Promise<Round[]> {
         restartMs = await service.start();
       }
       // Verify every tracked record against what the restarted service answers.
-      const found = await observed(auth);
+      let found: Map<string, string>;
+      try {
+        found = await observed(auth);
+      } catch (error) {
+        // The service may exit after it first answered again (seen after an immediate database stop).
+        if (!service.exited()) throw error;
+        note = `${note ? `${note}; ` : ''}the service exited after recovering: see ${SERVICE_LOG}`;
+        await service.start();
+        found = await observed(auth);
+      }
       const lost: string[] = [];
       for (const t of ledger.values()) {
         const now = found.get(t.id) ?? null;
@@ -324,6 +348,8 @@ async function main(): Promise<number> {
   const modes = values.database === 'both' ? (['pglite', 'postgres'] as const) : [values.database as 'pglite' | 'postgres'];
   if (values['pg-immediate-stop'] && modes.includes('pglite')) throw new Error('--pg-immediate-stop needs --database=postgres');
   execFileSync(process.execPath, ['scripts/build.mjs', '--server'], { cwd: ROOT, stdio: 'inherit' });
+  writeFileSync(SERVICE_LOG, '');
+  log(`the service's stderr goes to ${SERVICE_LOG}`);
   const load = os.loadavg()[0]!.toFixed(2);
   const summary: string[] = [];
   let failed = false;
