@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../helpers/app.js';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, screenshot, type Browser } from './browser.js';
-import { choose, signIn } from './steps.js';
+import { choose, publish, signIn } from './steps.js';
 
 // The second part of the console: business rules, static sites, bots, the channel and "view as",
 // against the real service on a free port. The tenant and its entity are made through the API
@@ -159,6 +159,36 @@ describe('the admin console, part 2', () => {
     await expectAccessible(page, 'rule runs');
     await screenshot(page, '13-rule-runs');
     await onPhone('/rules/lines', 'Line total', '13-rules-phone');
+  });
+
+  it('declares an index on the entity page, publishes it and shows it ready', async () => {
+    await page.goto(`${base}/entities/lines`);
+    await page.getByRole('tab', { name: 'Indexes' }).click();
+    await page.getByRole('button', { name: 'Edit indexes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Declared indexes' });
+    await dialog.getByRole('button', { name: 'Add index' }).click();
+    await dialog.getByRole('combobox', { name: 'Index 1 fields' }).click();
+    for (const field of ['Qty (qty)', 'Price (price)']) await page.getByRole('option', { name: field, exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Index 1 name' }).click();
+    await dialog.getByRole('button', { name: 'Save to the draft' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const draft = page.getByRole('table', { name: 'Draft indexes' });
+    await draft
+      .getByRole('row', { name: /qty_price/ })
+      .getByText('pending', { exact: true })
+      .waitFor();
+    await page.getByRole('tab', { name: /Draft changes/ }).click();
+    await page.getByRole('region', { name: 'Index changes' }).getByText('qty_price').waitFor();
+    await publish(page, 'index on qty and price');
+    await page.getByRole('tab', { name: 'Indexes' }).click();
+    const live = page.getByRole('table', { name: 'Published indexes' });
+    await live
+      .getByRole('row', { name: /qty_price/ })
+      .getByText('ready', { exact: true })
+      .waitFor();
+    expect(await live.getByRole('row', { name: /qty_price/ }).textContent()).toContain('qty, price');
+    await expectAccessible(page, 'entity indexes');
+    await screenshot(page, '20-entity-indexes');
   });
 
   it('deploys a site twice from files chosen in the browser, rolls back, and the site serves the first bytes', async () => {

@@ -51,6 +51,29 @@ export function ChangesPanel({ changes }: { changes: EntityChanges }) {
           ))}
         </section>
       )}
+      {(changes.indexes.added.length > 0 || changes.indexes.removed.length > 0) && (
+        <section aria-label="Index changes">
+          <Title order={4} size="h5" mb={4}>
+            Indexes
+          </Title>
+          {changes.indexes.added.map((i) => (
+            <Text key={`+${i.name}`} size="sm">
+              <Badge color="green" variant="light" mr="xs">
+                +
+              </Badge>
+              <Code>{i.name}</Code> on {i.fields.join(', ')}
+            </Text>
+          ))}
+          {changes.indexes.removed.map((i) => (
+            <Text key={`-${i.name}`} size="sm">
+              <Badge color="red" variant="light" mr="xs">
+                −
+              </Badge>
+              <Code>{i.name}</Code> on {i.fields.join(', ')}
+            </Text>
+          ))}
+        </section>
+      )}
       {(changes.changed.length > 0 || changes.entity.length > 0) && (
         <section aria-label="Changed">
           <Title order={4} size="h5" mb={4}>

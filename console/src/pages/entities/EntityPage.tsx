@@ -15,6 +15,7 @@ import { QueryState } from '../../ui/QueryState.tsx';
 import { ChangesPanel } from './ChangesPanel.tsx';
 import { FieldForm } from './FieldForm.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { IndexesPanel } from './IndexesPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 function PublishModal({ entityName, onClose }: { entityName: string; onClose: () => void }) {
@@ -200,6 +201,7 @@ export default function EntityPage() {
               >
                 Draft changes
               </Tabs.Tab>
+              <Tabs.Tab value="indexes">Indexes</Tabs.Tab>
               <Tabs.Tab value="history">History</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="fields">
@@ -223,6 +225,15 @@ export default function EntityPage() {
               <QueryState query={changes} label="changes">
                 {(c) => <ChangesPanel changes={c} />}
               </QueryState>
+            </Tabs.Panel>
+            <Tabs.Panel value="indexes">
+              <IndexesPanel
+                entityName={list.entityName}
+                fields={list.fields}
+                publishedVersion={list.publishedVersion}
+                hasDraft={list.status === 'draft'}
+                editable={editable}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="history">
               <QueryState query={changes} label="history">
