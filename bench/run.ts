@@ -110,8 +110,8 @@ function stop(child: ChildProcess): Promise<void> {
     setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
   });
 }
-// What `npm start` runs: build dist/ first (prestart does the same).
-execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+// What `npm start` runs: build dist/ first (prestart does the same; the console is not needed here).
+execFileSync(process.execPath, ['scripts/build.mjs', '--server'], { cwd: ROOT, stdio: 'inherit' });
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 
 async function waitReady(port: number, path: string) {

@@ -276,7 +276,7 @@ export async function growLargeEntity(db: Database, seed: LargeSeed, target: num
        select $1, $2, 'producto ' || g, jsonb_build_object('titulo', 'producto ' || g, 'categoria', ($5::text[])[1 + (g * 7919) % 20],
               'precio', round((((g * 104729) % 100000) / 100.0)::numeric, 2)),
               tb_search_norm('producto ' || g), t, t
-         from generate_series($3::int, $4::int) g, lateral (select timestamptz '2025-01-01' + g * interval '1 second' as t) c`,
+         from generate_series($3::bigint, $4::bigint) g, lateral (select timestamptz '2025-01-01' + g * interval '1 second' as t) c`,
       [seed.tenant.id, seed.entityId, first, last, CATEGORIAS],
     );
     seed.records = last;

@@ -49,7 +49,7 @@ const ConfigSchema = z
     ADMIN_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(12)),
     RULE_RUNS_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10_000)),
     RULE_RUNS_KEEP_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(30)),
-    LIST_EXACT_COUNT_THRESHOLD: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(10_000)),
+    LIST_EXACT_COUNT_THRESHOLD: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(1_000)),
     INDEX_BUILD_BATCH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(1_000)),
     MCP_SERVER_PORT: port(3002),
     MCP_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
