@@ -496,7 +496,7 @@ function largeReport(reports: LargeReport[], startedAt: Date): string {
         '| records | W2 service | W2 bare | W3 service | W3 bare |',
         '|---:|---:|---:|---:|---:|',
       );
-      const cell = (m: Measured | undefined) => (m ? `${m.p50} (${m.rps.toFixed(0)})` : '—');
+      const cell = (m: Measured | undefined) => (m ? (m.ok === 0 ? 'none completed' : `${m.p50} (${m.rps.toFixed(0)})`) : '—');
       for (const step of r.growth) {
         const [w2, w3] = step.rows;
         lines.push(
@@ -505,7 +505,9 @@ function largeReport(reports: LargeReport[], startedAt: Date): string {
       }
       const first = r.growth[0]!;
       const last = r.growth.at(-1)!;
-      const growthOf = (i: number) => Math.max(1, last.rows[i]!.ours.p50) / Math.max(1, first.rows[i]!.ours.p50);
+      // A workload that completed nothing at the last size (every request past autocannon's timeout) grew without bound.
+      const growthOf = (i: number) =>
+        last.rows[i]!.ours.ok === 0 ? Infinity : Math.max(1, last.rows[i]!.ours.p50) / Math.max(1, first.rows[i]!.ours.p50);
       lines.push(
         '',
         `p50 at ${last.records.toLocaleString('en')} over p50 at ${first.records.toLocaleString('en')} (service; 1 ms floor): ` +
