@@ -128,6 +128,8 @@ export const queryRecords = defineTenantOperation({
       count: input.count,
       after: input.after,
     } as const;
+    // A build stopped by a restart resumes when its entity is listed (docs/entities.md, "Indexes").
+    if (entity.builtIndexes?.some((i) => i.state === 'building')) ctx.services.indexBuilder.schedule(ctx.tx.tenantId);
     return listRecords(ctx.tx, ctx.services.entities, entity, query, {
       resolve: input.resolve,
       exactCountThreshold: ctx.services.listExactCountThreshold,

@@ -29,17 +29,17 @@ export async function wrongEntries(t: TestApp, tenantId: string) {
     tx.query(
       `with want as (
          select r.id as record_id, i.name as index_name,
-                tb_index_key(r.data, i.fields[1], i.kinds[1]) as k1,
-                tb_index_key(r.data, i.fields[2], i.kinds[2]) as k2,
-                tb_index_key(r.data, i.fields[3], i.kinds[3]) as k3
+                array[tb_index_text(r.data, i.fields[1], i.kinds[1]), tb_index_number(r.data, i.fields[1], i.kinds[1])::text,
+                      tb_index_text(r.data, i.fields[2], i.kinds[2]), tb_index_number(r.data, i.fields[2], i.kinds[2])::text,
+                      tb_index_text(r.data, i.fields[3], i.kinds[3]), tb_index_number(r.data, i.fields[3], i.kinds[3])::text] as k
            from records r join entity_indexes i on i.tenant_id = r.tenant_id and i.entity_id = r.entity_id
           where r.tenant_id = $1 and i.tenant_id = $1),
-       have as (select record_id, index_name, k1, k2, k3 from record_index_entries where tenant_id = $1)
+       have as (select record_id, index_name, array[k1t, k1f::text, k2t, k2f::text, k3t, k3f::text] as k
+                  from record_index_entries where tenant_id = $1)
        select coalesce(w.record_id, h.record_id) as record_id, coalesce(w.index_name, h.index_name) as index_name,
-              w.k1 as want, h.k1 as have
+              w.k as want, h.k as have
          from want w full join have h on h.record_id = w.record_id and h.index_name = w.index_name
-        where w.record_id is null or h.record_id is null
-           or (w.k1, w.k2, w.k3) is distinct from (h.k1, h.k2, h.k3)`,
+        where w.record_id is null or h.record_id is null or w.k is distinct from h.k`,
       [tenantId],
     ),
   );

@@ -7,7 +7,7 @@ import type { PublishHook } from '../entities/publish-hooks.js';
 import { listStoredIndexes } from '../entities/indexes/index.repository.js';
 
 /**
- * Declared indexes live in two shared tables (migration 017): `entity_indexes`, the indexes of each
+ * Declared indexes live in two shared tables (migrations 017, 018): `entity_indexes`, the indexes of each
  * entity's published version with their build state, and `record_index_entries`, one typed entry
  * per record and index. A trigger on `records` keeps the entries of every index — building or
  * ready — true in each write's own transaction; this module makes and drops indexes when a
@@ -42,9 +42,11 @@ export async function backfillBatch(tx: TenantTx, entityId: string, name: string
         where r.tenant_id = $1 and r.entity_id = $2 and ($4::uuid is null or r.id > $4::uuid)
         order by r.id limit $5 for share),
      written as (
-       insert into record_index_entries (tenant_id, record_id, index_name, entity_id, k1, k2, k3)
-       select $1, b.id, $3, $2, tb_index_key(b.data, i.fields[1], i.kinds[1]),
-              tb_index_key(b.data, i.fields[2], i.kinds[2]), tb_index_key(b.data, i.fields[3], i.kinds[3])
+       insert into record_index_entries (tenant_id, record_id, index_name, entity_id, k1t, k1f, k2t, k2f, k3t, k3f)
+       select $1, b.id, $3, $2,
+              tb_index_text(b.data, i.fields[1], i.kinds[1]), tb_index_number(b.data, i.fields[1], i.kinds[1]),
+              tb_index_text(b.data, i.fields[2], i.kinds[2]), tb_index_number(b.data, i.fields[2], i.kinds[2]),
+              tb_index_text(b.data, i.fields[3], i.kinds[3]), tb_index_number(b.data, i.fields[3], i.kinds[3])
          from batch b, entity_indexes i
         where i.tenant_id = $1 and i.entity_id = $2 and i.name = $3
        on conflict do nothing)

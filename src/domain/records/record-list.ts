@@ -2,7 +2,17 @@ import type { TenantTx } from '../../db/with-tenant.js';
 import type { PublishedEntity } from '../entities/entity.types.js';
 import type { PublishedEntityCache } from '../entities/published-entity.cache.js';
 import { conditionsBinding, decodeCursor, encodeCursor, type CursorPosition } from './list-cursor.js';
-import { buildListSql, keysetSql, sortValueSql, type CountMode, type ListQuery, type SortKey } from './list-query.js';
+import {
+  buildConditionSql,
+  buildListSql,
+  keysetSql,
+  sortValueSql,
+  type FilterClause,
+  type CountMode,
+  type ListQuery,
+  type SortKey,
+} from './list-query.js';
+import { indexedPageSql, planIndexedList } from './indexed-source.js';
 import { RECORD_COLUMNS } from './record.repository.js';
 import { resolveRelations } from './record.service.js';
 import type { RecordPage, RecordView } from './record.types.js';
@@ -57,9 +67,18 @@ export function planList(tenantId: string, entity: PublishedEntity, query: ListQ
         : count === 'bounded'
           ? `select count(*) as total from (select 1 from ${sql.from} where ${where} limit ${p(exactCountThreshold + 1)}) b`
           : '';
-  const pageSql =
-    `select ${RECORD_COLUMNS}, ${sortValueSql(sql.sort)} as "sortValue" from ${sql.from} where ${where}${keyset}` +
-    ` order by ${sql.orderBy} limit ${p(query.limit + 1)}${offset > 0 ? ` offset ${p(offset)}` : ''}`;
+  // A ready declared index that answers the list reads the page in its order (indexed-source.ts).
+  const indexed = planIndexedList(entity, query);
+  const pageSql = indexed
+    ? indexedPageSql(indexed, query.order, `${remainingConditions(entity, query, indexed.consumed, params)}${keyset}`, p, {
+        limit: p(query.limit + 1),
+        offset: offset > 0 ? p(offset) : null,
+        extra: [{ sql: sortValueSql(sql.sort), alias: 'sortValue' }],
+        after: position ? { value: position.value, id: position.id } : undefined,
+        recheck: sql.where,
+      })
+    : `select ${RECORD_COLUMNS}, ${sortValueSql(sql.sort)} as "sortValue" from ${sql.from} where ${where}${keyset}` +
+      ` order by ${sql.orderBy} limit ${p(query.limit + 1)}${offset > 0 ? ` offset ${p(offset)}` : ''}`;
   const text = count === 'none' ? pageSql : `select c.total, p.* from (${countSql}) c left join lateral (${pageSql}) p on true`;
   return {
     text,
@@ -71,6 +90,17 @@ export function planList(tenantId: string, entity: PublishedEntity, query: ListQ
     position,
     passed: position ? position.passed : offset,
   };
+}
+
+/** The list's conditions less those the index decides, their parameters appended to `params`. */
+function remainingConditions(entity: PublishedEntity, query: ListQuery, consumed: readonly FilterClause[], params: unknown[]): string {
+  const rest = buildConditionSql(
+    entity.definition,
+    { filters: query.filters.filter((f) => !consumed.includes(f)), search: query.search },
+    params.length + 1,
+  );
+  params.push(...rest.params);
+  return rest.where;
 }
 
 type PageRow = Partial<RecordView> & { total?: string | number | null; sortValue?: string | null };

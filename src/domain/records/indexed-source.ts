@@ -1,0 +1,214 @@
+import type { BuiltIndex, FieldDefinition, PublishedEntity } from '../entities/entity.types.js';
+import { normalizeDate, toNumber, UUID_PATTERN } from './field-values.js';
+import type { FilterClause, ListQuery } from './list-query.js';
+import { RECORD_COLUMNS } from './record.repository.js';
+
+/**
+ * Whether a ready declared index answers a list, and the SQL that reads its page through the index
+ * side table (docs/records.md, "Lists that use an index"). An index [f1, …, fn] answers a list
+ * sorted by fn when each of f1 … fn-1 has one `eq` filter (fn may also have range filters): its
+ * entries are then read in order from the btree (tenant, entity, index, k1t, k1f, …, record id),
+ * never sorting the matching rows. Empty values are a second segment, read after the others in
+ * both orders. The list's own conditions are checked on every record read, so the index only has
+ * to be a superset of the answer; the page is the one the unindexed query gives, row for row.
+ */
+
+/** One index's way of answering a list. */
+export interface IndexedPlan {
+  index: BuiltIndex;
+  /** Key values of the leading positions (text, or a number for the float8 half), by position (0-based). */
+  equal: unknown[];
+  /** Range conditions on the sort key. */
+  ranges: Array<{ op: '>' | '>=' | '<' | '<='; value: number }>;
+  /** Whether records whose sort value is empty can be in the answer (no range on the sort field). */
+  withEmpty: boolean;
+  /**
+   * The filters the index conditions decide exactly: the list need not check them again on the
+   * records (which would also make the planner misjudge how many entries a page reads).
+   */
+  consumed: FilterClause[];
+}
+
+/** A stored date's key: epoch ms, a date-only value half a millisecond before its midnight (migration 017, tb_index_date_key). */
+const dateKey = (d: string) => (d.length === 10 ? Date.parse(`${d}T00:00:00Z`) - 0.5 : Date.parse(d));
+
+const RANGE: Partial<Record<FilterClause['op'], '>' | '>=' | '<' | '<='>> = {
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+/** A filter value as the index stores it (tb_index_text / tb_index_number), or undefined when the index cannot use it. */
+export function indexKeyOf(field: FieldDefinition, kind: string, raw: string): unknown {
+  const v = raw.trim();
+  switch (kind) {
+    case 'number':
+      return toNumber(v);
+    case 'boolean':
+      return v === 'true' ? 1 : v === 'false' ? 0 : undefined;
+    case 'date': {
+      const d = normalizeDate(v, field.fieldType === 'date');
+      return d === undefined ? undefined : dateKey(d);
+    }
+    default:
+      if (raw === '') return undefined;
+      if (field.fieldType === 'relation') return UUID_PATTERN.test(v) ? v.toLowerCase() : undefined;
+      return raw.slice(0, 300);
+  }
+}
+
+/** The ready index that answers this list, or null (then the list takes its unindexed path). */
+export function planIndexedList(entity: PublishedEntity, query: Pick<ListQuery, 'sort' | 'filters'>): IndexedPlan | null {
+  if (query.sort === undefined) return null;
+  const fields = new Map(entity.definition.fields.map((f) => [f.fieldKey, f]));
+  const byField = new Map<string, FilterClause[]>();
+  for (const c of query.filters) byField.set(c.field, [...(byField.get(c.field) ?? []), c]);
+  let best: IndexedPlan | null = null;
+  for (const index of entity.builtIndexes ?? []) {
+    if (index.state !== 'ready' || index.fields[index.fields.length - 1] !== query.sort) continue;
+    const plan = planFor(index, fields, byField);
+    if (plan && (!best || plan.equal.length > best.equal.length)) best = plan;
+  }
+  return best;
+}
+
+function planFor(index: BuiltIndex, fields: Map<string, FieldDefinition>, byField: Map<string, FilterClause[]>): IndexedPlan | null {
+  const last = index.fields.length - 1;
+  const equal: unknown[] = [];
+  const consumed: FilterClause[] = [];
+  for (let i = 0; i < last; i++) {
+    const field = fields.get(index.fields[i]!);
+    const eq = (byField.get(index.fields[i]!) ?? []).find((c) => c.op === 'eq');
+    if (!field || !eq) return null;
+    const key = indexKeyOf(field, index.kinds[i]!, eq.value);
+    if (key === undefined) return null;
+    equal.push(key);
+    // A text key holds 300 characters: shorter values are decided by the key alone.
+    if (typeof key !== 'string' || key.length < 300) consumed.push(eq);
+  }
+  const sortField = fields.get(index.fields[last]!);
+  if (!sortField) return null;
+  const kind = index.kinds[last]!;
+  const ranges: IndexedPlan['ranges'] = [];
+  let withEmpty = true;
+  for (const c of byField.get(sortField.fieldKey) ?? []) {
+    const op = RANGE[c.op];
+    if (!op) continue;
+    // A comparison never matches an empty value; text ranges are left to the records' own check
+    // (a key holds 300 characters, and a collation need not order prefixes as their strings).
+    withEmpty = false;
+    if (kind === 'text') continue;
+    const value = indexKeyOf(sortField, kind, c.value);
+    if (value === undefined) continue;
+    ranges.push({ op, value: value as number });
+    consumed.push(c);
+  }
+  return { index, equal, ranges, withEmpty, consumed };
+}
+
+/** What the page query around the index source needs: its limit and offset placeholders, extra columns. */
+export interface PageShape {
+  limit: string;
+  /** Null: no offset. */
+  offset: string | null;
+  /** Columns the caller selects beside RECORD_COLUMNS, as `expr as "alias"` over `r` (e.g. a cursor's sort value). */
+  extra: Array<{ sql: string; alias: string }>;
+  /**
+   * The position a cursor continues after (its sort value as text, null when empty, and its id). The
+   * caller's `where` holds the exact keyset condition; this only starts the index reads near it.
+   */
+  after?: { value: string | null; id: string } | undefined;
+  /**
+   * All the list's conditions (` and …` on `r`), checked again on the few rows the segments read.
+   * A no-op for the answer; it keeps every parameter of the list referenced whatever the index decided.
+   */
+  recheck?: string | undefined;
+}
+
+/** Where the index read of each segment may start for a cursor: bounds implied by the exact keyset. */
+function cursorBounds(plan: IndexedPlan, order: 'asc' | 'desc', after: NonNullable<PageShape['after']>, p: (v: unknown) => string) {
+  const key = `e.k${plan.index.fields.length}`;
+  const cmp = order === 'desc' ? '<' : '>';
+  if (after.value === null)
+    return {
+      valued: null,
+      empty: ` and e.record_id ${cmp} ${p(after.id)}::uuid`,
+    };
+  const kind = plan.index.kinds[plan.index.fields.length - 1]!;
+  // Text keys hold 300 characters: the exact keyset alone decides (the read starts at the segment's start).
+  const value =
+    kind === 'number'
+      ? toNumber(after.value)
+      : kind === 'boolean'
+        ? Number(after.value === 'true')
+        : kind === 'date'
+          ? dateKey(after.value)
+          : undefined;
+  return {
+    valued: value === undefined ? '' : ` and ${key}f ${cmp}= ${p(value)}::float8`,
+    empty: '',
+  };
+}
+
+/**
+ * The page of a list through the index: `where` holds the list's conditions on `r` (after tenant
+ * and entity; a cursor's keyset too), `p` adds a parameter and answers its placeholder; `$1` is the
+ * tenant, `$2` the entity. Each segment reads at most limit + offset entries in index order; the
+ * final order by sorts those few rows only.
+ */
+export function indexedPageSql(
+  plan: IndexedPlan,
+  order: 'asc' | 'desc',
+  where: string,
+  p: (value: unknown) => string,
+  shape: PageShape,
+): string {
+  const n = plan.index.fields.length;
+  const key = `e.k${n}`;
+  const sortKind = plan.index.kinds[n - 1]!;
+  const textSort = sortKind === 'text';
+  const dir = order === 'desc' ? 'desc' : 'asc';
+  // Each key position is a pair (text, float8); its kind fixes the other half (docs/entities.md, "Indexes").
+  const position = (i: number, kind: string | undefined, value: unknown) =>
+    kind === 'text' ? `e.k${i}t = ${p(value)}::text and e.k${i}f = 0` : `e.k${i}t = '' and e.k${i}f = ${p(value)}::float8`;
+  const fixed = [
+    'e.tenant_id = $1',
+    'e.entity_id = $2',
+    `e.index_name = ${p(plan.index.name)}`,
+    ...plan.equal.map((v, i) => position(i + 1, plan.index.kinds[i], v)),
+    textSort ? `${key}f = 0` : `${key}t = ''`,
+    // Positions past the index's fields are constant: equal conditions keep the btree order usable.
+    ...[2, 3].filter((k) => k > n).map((k) => `e.k${k}t = '' and e.k${k}f = 0`),
+  ];
+  const from = `from record_index_entries e join records r on r.tenant_id = e.tenant_id and r.id = e.record_id
+     where ${fixed.join(' and ')} and r.tenant_id = $1 and r.entity_id = $2${where}`;
+  const sortColumn = textSort ? `${key}t` : `${key}f`;
+  const valued = textSort ? `${key}t > ''` : `${key}f < 'NaN'::float8`;
+  const empty = textSort ? `${key}t = ''` : `${key}f = 'NaN'::float8`;
+  const ranges = plan.ranges.map((r) => ` and ${key}f ${r.op} ${p(r.value)}::float8`).join('');
+  const reach = shape.offset ? `(${shape.limit}::int + ${shape.offset}::int)` : shape.limit;
+  const columns = [RECORD_COLUMNS, ...shape.extra.map((c) => `${c.sql} as "${c.alias}"`)].join(', ');
+  const bounds = shape.after ? cursorBounds(plan, order, shape.after, p) : { valued: '', empty: '' };
+  const segments: string[] = [];
+  if (bounds.valued !== null) {
+    segments.push(
+      `(select ${columns}, 0 as "segment", ${sortColumn} as "sortKey" ${from} and ${valued}${ranges}${bounds.valued}
+         order by ${sortColumn} ${dir}, e.record_id ${dir} limit ${reach})`,
+    );
+  }
+  if (plan.withEmpty) {
+    segments.push(
+      `(select ${columns}, 1 as "segment", ${sortColumn} as "sortKey" ${from} and ${empty}${bounds.empty}
+         order by e.record_id ${dir} limit ${reach})`,
+    );
+  }
+  // A cursor past the last valued record of a list without empty ones: nothing is left.
+  if (segments.length === 0) segments.push(`(select ${columns}, 1 as "segment", ${sortColumn} as "sortKey" ${from} and false)`);
+  const out = ['id', 'entityId', 'name', 'data', 'createdAt', 'updatedAt', ...shape.extra.map((c) => c.alias)].map((c) => `s."${c}"`);
+  const recheck = shape.recheck
+    ? ` where exists (select 1 from records r where r.tenant_id = $1 and r.entity_id = $2 and r.id = s.id${shape.recheck})`
+    : '';
+  return `select ${out.join(', ')} from (${segments.join(' union all ')}) s${recheck}
+    order by s.segment, s."sortKey" ${dir}, s.id ${dir} limit ${shape.limit}${shape.offset ? ` offset ${shape.offset}` : ''}`;
+}
