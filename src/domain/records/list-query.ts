@@ -1,6 +1,6 @@
 import { validationError } from '../../errors.js';
 import type { EntityDefinition, FieldDefinition } from '../entities/entity.types.js';
-import { IDENTIFIER_PATTERN, type FieldType } from '../entities/field-types.js';
+import { IDENTIFIER_PATTERN, VALUE_KIND, type ValueKind } from '../entities/field-types.js';
 import { normalizeDate, toNumber, UUID_PATTERN } from './field-values.js';
 import { MAX_IN_VALUES } from './list-limits.js';
 
@@ -34,24 +34,8 @@ export const SYSTEM_KEYS = { id: 'r.id', createdAt: 'r.created_at', updatedAt: '
 type SystemKey = keyof typeof SYSTEM_KEYS;
 const isSystemKey = (k: string): k is SystemKey => Object.hasOwn(SYSTEM_KEYS, k);
 
-export type Kind = 'text' | 'number' | 'date' | 'boolean' | 'opaque';
-const KIND: Record<FieldType, Kind> = {
-  text: 'text',
-  textarea: 'text',
-  email: 'text',
-  url: 'text',
-  phone: 'text',
-  select: 'text',
-  relation: 'text',
-  number: 'number',
-  integer: 'number',
-  date: 'date',
-  datetime: 'date',
-  boolean: 'boolean',
-  file: 'opaque',
-  location: 'opaque',
-  json: 'opaque',
-};
+export type Kind = ValueKind;
+const KIND = VALUE_KIND;
 
 const OPS_BY_KIND: Record<Kind | 'id' | 'timestamp', readonly FilterOp[]> = {
   text: FILTER_OPS,

@@ -1,32 +1,19 @@
 import type { ErrorDetail } from '../../../errors.js';
 import type { EntityDefinition, FieldDefinition, IndexDefinition } from '../entity.types.js';
-import { IDENTIFIER_PATTERN, type FieldType } from '../field-types.js';
+import { FIELD_TYPES, IDENTIFIER_PATTERN, VALUE_KIND, type FieldType, type ValueKind } from '../field-types.js';
 
 /** The budget of declared indexes (docs/entities.md, "Indexes"); relation fields' own indexes are extra. */
 export const MAX_INDEXES = 5;
 export const MAX_INDEX_FIELDS = 3;
 
 /** How a field's values are ordered in an index entry; null: the type cannot be indexed. */
-export type IndexKind = 'text' | 'number' | 'date' | 'boolean';
-const INDEX_KIND: Record<FieldType, IndexKind | null> = {
-  text: 'text',
-  textarea: 'text',
-  email: 'text',
-  url: 'text',
-  phone: 'text',
-  select: 'text',
-  relation: 'text',
-  number: 'number',
-  integer: 'number',
-  date: 'date',
-  datetime: 'date',
-  boolean: 'boolean',
-  file: null,
-  location: null,
-  json: null,
+export type IndexKind = Exclude<ValueKind, 'opaque'>;
+/** The records API's ordering of the type (`VALUE_KIND`), which an index must follow; null for opaque types. */
+export const indexKindOf = (type: FieldType): IndexKind | null => {
+  const kind = VALUE_KIND[type];
+  return kind === 'opaque' ? null : kind;
 };
-export const indexKindOf = (type: FieldType): IndexKind | null => INDEX_KIND[type];
-export const INDEXABLE_TYPES = (Object.keys(INDEX_KIND) as FieldType[]).filter((t) => INDEX_KIND[t] !== null);
+export const INDEXABLE_TYPES = FIELD_TYPES.filter((t) => indexKindOf(t) !== null);
 
 /** An index as built: declared, or made for a relation field; with its fields' kinds. */
 export interface EffectiveIndex {
