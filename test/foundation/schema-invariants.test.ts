@@ -70,11 +70,14 @@ describe('schema invariants for distribution by tenant_id', () => {
       ...calls.filter((c) => c.table !== 'records'),
       { table: 'records', kind: 'distributed', column: 'entity_id', migration: 11 },
       { table: 'gone', kind: 'reference', migration: 11 },
+      { table: 'entities', kind: 'distributed', column: 'tenant_id', colocateWith: 'entities', migration: 12 },
     ];
     const problems = await schemaProblems(test.db, await readCatalogTables(test.db), wrong);
     expect(problems).toContain('records is distributed by entity_id, not tenant_id');
     expect(problems).toContain("records is not colocated with entities (colocate_with => 'entities')");
     expect(problems).toContain('migration 11 distributes gone, which does not exist');
+    // entities is created once (migration 1): a second call distributes it twice.
+    expect(problems).toContain('entities is distributed twice (migrations 11 and 12)');
   });
 
   it('asks a table created after the Citus migration to distribute itself before its foreign keys', async () => {
