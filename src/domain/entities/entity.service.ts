@@ -2,6 +2,7 @@ import type { TenantTx } from '../../db/with-tenant.js';
 import { conflict, notFound, toolRef, validationError } from '../../errors.js';
 import { checkRelations, normalizeDefinition, throwIfProblems, type Problems } from './definition.js';
 import {
+  deleteDraft,
   deleteEntityRow,
   findEntityState,
   findVersion,
@@ -11,12 +12,13 @@ import {
   listEntityStates,
   lockEntity,
   publishDraft,
+  updateDraft,
   type EntityState,
 } from './entity.repository.js';
 import type { EntityDefinition, PublishedEntity } from './entity.types.js';
 import { FIELD_TYPES } from './field-types.js';
 import { runPublishHooks, type PublishHook } from './publish-hooks.js';
-import { schemaFields } from './schema-view.js';
+import { sameJson, schemaFields } from './schema-view.js';
 import { indexesView } from './indexes/index-view.js';
 import { listStoredIndexes } from './indexes/index.repository.js';
 
@@ -38,6 +40,31 @@ export async function requireEntityState(tx: TenantTx, name: string): Promise<En
 export const currentDefinition = (s: EntityState): EntityDefinition => (s.draft ?? s.published)!.definition;
 
 export const statusOf = (s: EntityState) => (s.published ? 'published' : 'draft') as 'draft' | 'published';
+
+/**
+ * Stores a changed working definition: into the draft, or into a new draft over the published
+ * version; a draft that ends up equal to the published version is dropped, as nothing is pending.
+ * `describe` words the change for the draft it went into (e.g. "draft version 3").
+ */
+export async function saveWorkingDefinition(
+  tx: TenantTx,
+  state: EntityState,
+  definition: EntityDefinition,
+  describe: (draft: string) => string,
+): Promise<{ version: number; pending: boolean; message: string }> {
+  if (state.published && sameJson(definition, state.published.definition)) {
+    if (state.draft) await deleteDraft(tx, state.id);
+    const version = state.published.version;
+    return { version, pending: false, message: `No pending changes remain: "${state.name}" matches published version ${version}` };
+  }
+  if (state.draft) {
+    await updateDraft(tx, state.id, definition);
+    return { version: state.draft.version, pending: true, message: describe(`draft version ${state.draft.version}`) };
+  }
+  const version = state.published!.version + 1;
+  await insertDraft(tx, state.id, version, definition);
+  return { version, pending: true, message: describe(`new draft version ${version}`) };
+}
 
 export interface GenerateInput {
   definition: unknown;

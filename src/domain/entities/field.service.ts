@@ -1,18 +1,10 @@
 import type { TenantTx } from '../../db/with-tenant.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { checkFieldSet, checkRelations, normalizeField, throwIfProblems, type Problems } from './definition.js';
-import {
-  deleteDraft,
-  findEntityState,
-  insertDraft,
-  listEntityNames,
-  lockEntity,
-  updateDraft,
-  type EntityState,
-} from './entity.repository.js';
-import { currentDefinition, entityNotFound, requireEntityState, statusOf } from './entity.service.js';
+import { findEntityState, listEntityNames, lockEntity, type EntityState } from './entity.repository.js';
+import { currentDefinition, entityNotFound, requireEntityState, saveWorkingDefinition, statusOf } from './entity.service.js';
 import type { EntityDefinition, FieldDefinition } from './entity.types.js';
-import { FIELD_TYPE_LIST, fieldView, sameJson } from './schema-view.js';
+import { FIELD_TYPE_LIST, fieldView } from './schema-view.js';
 
 /** The fields of the working definition (the draft when there is one) and the types a field may have. */
 export async function listFields(tx: TenantTx, entityName: string) {
@@ -92,22 +84,13 @@ async function changeFields(tx: TenantTx, entityName: string, action: 'add' | 'u
   checkRelations(definition, new Set(await listEntityNames(tx)), 'definition', problems);
   throwIfProblems(problems, 'Invalid field');
 
-  let version: number;
-  let message: string;
-  if (state.published && sameJson(definition, state.published.definition)) {
-    if (state.draft) await deleteDraft(tx, state.id);
-    version = state.published.version;
-    message = `No pending changes remain: "${state.name}" matches published version ${version}`;
-  } else if (state.draft) {
-    await updateDraft(tx, state.id, definition);
-    version = state.draft.version;
-    message = `Field "${field.fieldKey}" ${action === 'add' ? 'added to' : action === 'update' ? 'updated in' : 'deleted from'} draft version ${version}`;
-  } else {
-    version = state.published!.version + 1;
-    await insertDraft(tx, state.id, version, definition);
-    message = `Field "${field.fieldKey}" ${action === 'add' ? 'added to' : action === 'update' ? 'updated in' : 'deleted from'} new draft version ${version}`;
-  }
-  const pending = !(state.published && version === state.published.version);
+  const verb = action === 'add' ? 'added to' : action === 'update' ? 'updated in' : 'deleted from';
+  const { version, pending, message } = await saveWorkingDefinition(
+    tx,
+    state,
+    definition,
+    (draft) => `Field "${field.fieldKey}" ${verb} ${draft}`,
+  );
   return {
     success: true,
     action,

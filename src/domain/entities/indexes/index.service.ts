@@ -1,8 +1,7 @@
 import type { TenantTx } from '../../../db/with-tenant.js';
 import { checkFieldSet, throwIfProblems, withIndexes, type Problems } from '../definition.js';
-import { deleteDraft, findEntityState, insertDraft, lockEntity, updateDraft, type EntityState } from '../entity.repository.js';
-import { currentDefinition, entityNotFound } from '../entity.service.js';
-import { sameJson } from '../schema-view.js';
+import { findEntityState, lockEntity, type EntityState } from '../entity.repository.js';
+import { currentDefinition, entityNotFound, saveWorkingDefinition } from '../entity.service.js';
 import { normalizeIndexes } from './index-definition.js';
 import { indexesView } from './index-view.js';
 
@@ -21,22 +20,12 @@ export async function setEntityIndexes(tx: TenantTx, input: { entityName: string
   checkFieldSet(definition, 'definition', problems);
   for (const p of problems) if (p.field) p.field = p.field.replace(/^definition\./, '');
   throwIfProblems(problems, 'Invalid indexes');
-  let version: number;
-  let message: string;
-  if (state.published && sameJson(definition, state.published.definition)) {
-    if (state.draft) await deleteDraft(tx, state.id);
-    version = state.published.version;
-    message = `No pending changes remain: "${state.name}" matches published version ${version}`;
-  } else if (state.draft) {
-    await updateDraft(tx, state.id, definition);
-    version = state.draft.version;
-    message = `Indexes set in draft version ${version}; publishing it builds them`;
-  } else {
-    version = state.published!.version + 1;
-    await insertDraft(tx, state.id, version, definition);
-    message = `Indexes set in new draft version ${version}; publishing it builds them`;
-  }
-  const pending = !(state.published && version === state.published.version);
+  const { version, pending, message } = await saveWorkingDefinition(
+    tx,
+    state,
+    definition,
+    (draft) => `Indexes set in ${draft}; publishing it builds them`,
+  );
   return {
     success: true,
     entityName: state.name,
