@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { ErrorAlert, fieldErrors } from '../../ui/errors.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { ListTable } from '../../ui/ListTable.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { SecretOnce } from '../../ui/SecretOnce.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 
 function CreateKey({ opened, onClose, tenantName }: { opened: boolean; onClose: () => void; tenantName: string | undefined }) {
@@ -38,24 +39,13 @@ function CreateKey({ opened, onClose, tenantName }: { opened: boolean; onClose: 
   return (
     <Modal opened={opened} onClose={close} title={secret ? 'Your new API key' : 'Create an API key'} closeOnClickOutside={!secret}>
       {secret ? (
-        <Stack>
-          <Alert color="yellow" title="Copy it now">
-            This is the only time the key is shown. Only its fingerprint is kept.
-          </Alert>
-          <Code block aria-label="The new API key">
-            {secret}
-          </Code>
-          <Group justify="flex-end">
-            <CopyButton value={secret}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy key'}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={close}>I have stored it</Button>
-          </Group>
-        </Stack>
+        <SecretOnce
+          secret={secret}
+          label="The new API key"
+          copyLabel="Copy key"
+          notice="This is the only time the key is shown. Only its fingerprint is kept."
+          onDone={close}
+        />
       ) : (
         <form onSubmit={submit}>
           <Stack>

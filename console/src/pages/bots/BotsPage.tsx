@@ -9,7 +9,7 @@ import { formatDate } from '../../ui/format.ts';
 import { ListTable } from '../../ui/ListTable.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
-import { SecretOnce } from './SecretOnce.tsx';
+import { BotSecretOnce } from './SecretOnce.tsx';
 
 const ROLES = [
   { value: 'viewer', label: 'viewer — reads records and the schema' },
@@ -47,7 +47,7 @@ function RegisterBot({ onClose }: { onClose: () => void }) {
       closeOnClickOutside={!register.data}
     >
       {register.data ? (
-        <SecretOnce secret={register.data.secret_key} botId={register.data.bot_id} onDone={onClose} />
+        <BotSecretOnce secret={register.data.secret_key} botId={register.data.bot_id} onDone={onClose} />
       ) : (
         <form onSubmit={submit}>
           <Stack>
@@ -176,7 +176,7 @@ export default function BotsPage() {
       {registering && <RegisterBot onClose={() => setRegistering(false)} />}
       {secret && (
         <Modal opened onClose={() => setSecret(null)} title={`New secret of “${secret.name}”`} closeOnClickOutside={false}>
-          <SecretOnce secret={secret.secret} botId={secret.botId} onDone={() => setSecret(null)} />
+          <BotSecretOnce secret={secret.secret} botId={secret.botId} onDone={() => setSecret(null)} />
         </Modal>
       )}
     </>
