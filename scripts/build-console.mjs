@@ -105,7 +105,17 @@ export async function buildConsole({ force = false } = {}) {
     return false;
   }
   const started = Date.now();
-  await vite.build({ root: app, configFile: join(app, 'vite.config.ts'), logLevel: 'warn' });
+  // Vite takes NODE_ENV from the environment when it is set, and React then bundles its development
+  // build: under Vitest (NODE_ENV=test, the e2e global setup) the first load was 214 KB gzip instead
+  // of 148 KB for the same sources. The console is always built for production.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await vite.build({ root: app, configFile: join(app, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   compressAssets();
   report();
   writeFileSync(stampFile, hash);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { changePassword, createUser, deleteUser, getUser, listUsers, updateUser } from '../domain/users/user.service.js';
+import { RECORD_ACTIONS, TENANT_ROLES } from '../domain/access/principal.js';
+import { changePassword, createUser, deleteUser, getUser, getUserRights, listUsers, updateUser } from '../domain/users/user.service.js';
 import { bind, defineTenantOperation } from './core/operation.js';
 import { deleted } from './core/schemas.js';
 import { userOutput } from './schemas/auth.js';
@@ -111,4 +112,40 @@ export const deleteTenantUser = defineTenantOperation({
   access: { tenant: 'users.manage' },
   rest: [bind({ method: 'DELETE', path: '/api/auth/tenant/users/:id', params: userParams })],
   run: (ctx, input) => deleteUser(ctx.tx, ctx.principal, input.id),
+});
+
+const rightsId = z
+  .string()
+  .trim()
+  .regex(/^(me|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/, 'must be a user id (UUID) or me')
+  .describe('User id (UUID), or me for the caller');
+
+const rightsOutput = z.strictObject({
+  subject: z.strictObject({
+    kind: z.enum(['tenant_user', 'admin', 'tenant_key', 'bot']),
+    id: z.string(),
+    role: z.enum(TENANT_ROLES).nullable(),
+    isActive: z.boolean(),
+  }),
+  tenant: z.strictObject({ manageUsers: z.boolean(), changeSchema: z.boolean(), writeSites: z.boolean(), manageBots: z.boolean() }),
+  entities: z.array(
+    z.strictObject({ entity: z.string(), actions: z.array(z.enum(RECORD_ACTIONS)), source: z.enum(['role', 'override', 'credential']) }),
+  ),
+});
+
+export const getTenantUserRights = defineTenantOperation({
+  name: 'get_user_rights',
+  title: "Get a user's effective rights",
+  description:
+    "What a user may do, as the service enforces it: { subject, tenant: { manageUsers, changeSchema, writeSites, manageBots }, entities: [{ entity, actions, source }] }, source role | override | credential. The id me answers the caller's own rights (any credential); another user's are for user managers.",
+  input: z.object({ id: rightsId }),
+  output: rightsOutput,
+  mode: 'read',
+  profile: 'all',
+  // REST only: the grouped MCP profile has no room under its 2,500-token budget (docs/users.md).
+  tool: false,
+  // Every role may ask about itself; run() requires users.manage for anyone else.
+  access: { tenant: 'schema.read' },
+  rest: [bind({ method: 'GET', path: '/api/auth/tenant/users/:id/rights', params: z.object({ id: rightsId }) })],
+  run: (ctx, input) => getUserRights(ctx.tx, ctx.principal, input.id),
 });

@@ -301,10 +301,17 @@ describe('the admin console, part 2', () => {
     await onPhone('/channel', 'Rules Shop lines', '18-channel-phone');
   });
 
-  it('shows what a member may do across the new areas ("view as")', async () => {
+  it('shows what a member may do, as the API answers it ("view as")', async () => {
+    // A member whose override on `lines` replaces the role's actions: read and delete, no create or update.
     const made = await t.post(
       '/api/auth/tenant/users',
-      { email: 'mo@example.com', name: 'Mo Member', password: 'member-pass-1', role: 'member' },
+      {
+        email: 'mo@example.com',
+        name: 'Mo Member',
+        password: 'member-pass-1',
+        role: 'member',
+        permissions: { entities: { lines: ['read', 'delete'] } },
+      },
       { token: tenant.token },
     );
     expect(made.status).toBe(201);
@@ -314,7 +321,15 @@ describe('the admin console, part 2', () => {
     await drawer.getByText('Business rules: may read and test').waitFor();
     await drawer.getByText('Static sites: may list').waitFor();
     await drawer.getByText('Bots: no access').waitFor();
+    const row = drawer.getByRole('row', { name: /^lines/ });
+    await row.getByText('user override').waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['lines', 'no', 'yes', 'no', 'yes', 'user override']);
+    // The drawer shows the service's answer for this user, not a table of the console's own.
+    const answer = await t.get(`/api/auth/tenant/users/${made.body.data.id}/rights`, { token: tenant.token });
+    expect(answer.body.data.entities).toContainEqual({ entity: 'lines', actions: ['read', 'delete'], source: 'override' });
     await expectAccessible(page, 'view as');
     await screenshot(page, '19-view-as-member');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
   });
 });

@@ -171,7 +171,7 @@ describe('the admin console', () => {
     await page.getByText('3 record(s)').waitFor();
   });
 
-  it('creates a viewer user and shows their documented rights ("view as")', async () => {
+  it('creates a viewer user and shows their rights as the API answers them ("view as")', async () => {
     await page.getByRole('link', { name: 'Users & roles' }).click();
     await page.getByRole('button', { name: 'New user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a user' });

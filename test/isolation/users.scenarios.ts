@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
+import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import type { IsolationScenarios, TenantHandle } from './scenario.js';
 
 export const PASSWORD = 'isolation-pass-1';
@@ -56,6 +57,31 @@ export const USER_SCENARIOS: IsolationScenarios = {
     const res = await t.get(`/api/auth/tenant/users/${id}`, { apiKey: b.apiKey });
     expect(res.status).toBe(404);
     expect(JSON.stringify(res.body)).not.toContain('iso-get@example.com');
+  },
+
+  async get_user_rights({ t, a, b }) {
+    const id = await userIn(t, a, 'iso-rights@example.com');
+    const ownerB = await userIn(t, b, 'iso-rights-owner-b@example.com');
+    await t.patch(`/api/auth/tenant/users/${ownerB}`, { role: 'owner' }, { apiKey: b.apiKey });
+    const userToken = (
+      await t.post('/api/auth/tenant/login', { email: 'iso-rights-owner-b@example.com', password: PASSWORD }, { tenant: b.slug })
+    ).body.data.token as string;
+    for (const creds of [{ apiKey: b.apiKey }, { token: b.token }, { apiKey: userToken }]) {
+      const res = await t.get(`/api/auth/tenant/users/${id}/rights`, creds);
+      expect(res.status).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('iso-rights@example.com');
+    }
+    // B's own rights name B's entities only, never one of A.
+    await seedPublishedEntity(t, a.id, 'iso_rights_of_a', [{ fieldKey: 'label', fieldType: 'text' }]);
+    const own = await t.get('/api/auth/tenant/users/me/rights', { apiKey: b.apiKey });
+    expect(own.status).toBe(200);
+    const names = async (tenant: TenantHandle) =>
+      (await t.get('/api/entities?include_drafts=true', { apiKey: tenant.apiKey })).body.data.map(
+        (e: { name: string }) => e.name,
+      ) as string[];
+    const seen = own.body.data.entities.map((e: { entity: string }) => e.entity) as string[];
+    expect([...seen].sort()).toEqual((await names(b)).sort());
+    expect(seen).not.toContain('iso_rights_of_a');
   },
 
   async create_tenant_user({ t, a, b }) {

@@ -1,5 +1,8 @@
 import { api, data } from './client.ts';
+import type { Answer } from './answers.ts';
 import type { Permissions, Role, TenantUser } from './types.ts';
+
+export type Rights = Answer<'get_user_rights'>;
 
 export const listUsers = () => data<TenantUser[]>()(api.GET('/api/auth/tenant/users'));
 
@@ -29,3 +32,6 @@ export const changePassword = (id: string, password: string) =>
 
 export const deleteUser = (id: string) =>
   data<{ id: string; deleted: boolean }>()(api.DELETE('/api/auth/tenant/users/{id}', { params: { path: { id } } }));
+
+/** A user's effective rights (`me`: the caller's), as the service enforces them (docs/users.md). */
+export const getUserRights = (id: string) => data<Rights>()(api.GET('/api/auth/tenant/users/{id}/rights', { params: { path: { id } } }));

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { PAGES } from '../pages/index.ts';
+import { useMyRights } from '../session/rights.ts';
 import type { Session } from '../session/session.ts';
 import { tenantSlugOf } from '../session/session.ts';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -11,9 +12,11 @@ import { TenantSwitcher } from './TenantSwitcher.tsx';
 export default function Shell({ session }: { session: Session }) {
   const [opened, { toggle, close }] = useDisclosure();
   const [location] = useLocation();
-  const pages = PAGES.filter((p) => p.visible(session));
-  const nav = pages.filter((p) => p.nav).sort((a, b) => a.nav!.order - b.nav!.order);
+  const rights = useMyRights();
   const hasTenant = tenantSlugOf(session) !== undefined;
+  const nav = PAGES.filter((p) => p.nav && p.visible(session, rights)).sort((a, b) => a.nav!.order - b.nav!.order);
+  // Until the API answered the caller's rights, a page's address waits rather than redirecting away.
+  const known = rights !== undefined || !hasTenant;
   const home = hasTenant ? '/entities' : '/tenants';
 
   return (
@@ -65,9 +68,19 @@ export default function Shell({ session }: { session: Session }) {
           }
         >
           <Switch>
-            {pages.map((p) => (
+            {PAGES.map((p) => (
               <Route key={p.path} path={p.path}>
-                {p.needsTenant && !hasTenant ? <Redirect to="/tenants" replace /> : <p.component />}
+                {p.needsTenant && !hasTenant ? (
+                  <Redirect to="/tenants" replace />
+                ) : !known ? (
+                  <Center h={200}>
+                    <Loader aria-label="Loading your rights" />
+                  </Center>
+                ) : p.visible(session, rights) ? (
+                  <p.component />
+                ) : (
+                  <Redirect to={home} replace />
+                )}
               </Route>
             ))}
             <Route>

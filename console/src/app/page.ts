@@ -1,5 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { Rights } from '../session/rights.ts';
 import type { Session } from '../session/session.ts';
 
 /**
@@ -14,7 +15,7 @@ export interface PageDef {
   nav?: { label: string; icon: Icon; order: number };
   /** Works inside a tenant (an administrator without one is sent to pick one). */
   needsTenant: boolean;
-  /** Who sees the page; the API still decides every call. */
-  visible: (session: Session) => boolean;
+  /** Who sees the page, by the caller's rights as the API answers them (undefined until it has); the API still decides every call. */
+  visible: (session: Session, rights: Rights | undefined) => boolean;
   component: LazyExoticComponent<ComponentType>;
 }

@@ -1,50 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { getUserRights, type Rights } from '../api/users.ts';
 import type { RecordAction, Role } from '../api/types.ts';
-import type { Session } from './session.ts';
+import { tenantSlugOf, useSession } from './session.ts';
+
+export type { Rights };
 
 /**
- * What a role may do, as docs/users.md documents it. The API enforces these rules on every
- * request but does not answer a user's effective rights, so the console uses this table only to
- * hide controls a person could not use and to explain roles ("view as"); the API stays the judge.
+ * What the signed-in caller may do, as the API answers it (`GET /api/auth/tenant/users/me/rights`,
+ * docs/users.md "Effective rights"): computed by the code that enforces it, for any credential
+ * (administrator, key, tenant user). The console only hides controls with it; the API stays the
+ * judge. Undefined while it loads, and without a tenant: nothing is offered until the API answered.
  */
-export interface RoleRights {
-  records: RecordAction[];
-  manageUsers: boolean;
-  /** Entities and fields, business rules, the tenant's channel (docs/rules.md, docs/channels.md). */
-  changeSchema: boolean;
-  /** Deploy, roll back and delete static sites; every role may list them (docs/sites.md). */
-  writeSites: boolean;
-  /** Register, reset and revoke bots (docs/bots.md). */
-  manageBots: boolean;
+export function useMyRights(): Rights | undefined {
+  const session = useSession();
+  const tenant = tenantSlugOf(session);
+  const rights = useQuery({
+    queryKey: ['rights', 'me', session?.token, tenant],
+    queryFn: () => getUserRights('me'),
+    enabled: session !== null && tenant !== undefined,
+  });
+  return rights.data;
 }
 
-export const ROLE_RIGHTS: Record<Role, RoleRights> = {
-  owner: { records: ['create', 'read', 'update', 'delete'], manageUsers: true, changeSchema: true, writeSites: true, manageBots: true },
-  admin: { records: ['create', 'read', 'update', 'delete'], manageUsers: true, changeSchema: true, writeSites: true, manageBots: true },
-  member: { records: ['create', 'read', 'update'], manageUsers: false, changeSchema: false, writeSites: false, manageBots: false },
-  viewer: { records: ['read'], manageUsers: false, changeSchema: false, writeSites: false, manageBots: false },
-};
+export const canOnRecords = (rights: Rights | undefined, action: RecordAction, entity: string): boolean =>
+  rights?.entities.find((e) => e.entity === entity)?.actions.includes(action) === true;
 
+export const canChangeSchema = (rights: Rights | undefined): boolean => rights?.tenant.changeSchema === true;
+export const canManageUsers = (rights: Rights | undefined): boolean => rights?.tenant.manageUsers === true;
+export const canWriteSites = (rights: Rights | undefined): boolean => rights?.tenant.writeSites === true;
+export const canManageBots = (rights: Rights | undefined): boolean => rights?.tenant.manageBots === true;
+
+/** Presentation only: the roles a user may be given, in rank order, and how the console words them. */
 export const ROLES: Role[] = ['owner', 'admin', 'member', 'viewer'];
 
-/** Administrators and API keys act with owner rights; a tenant user with their role's. */
-export function canOnRecords(session: Session, action: RecordAction, entity: string): boolean {
-  if (session.kind === 'admin') return true;
-  const override = session.user.permissions.entities?.[entity];
-  return (override ?? ROLE_RIGHTS[session.user.role].records).includes(action);
-}
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner — everything in the tenant',
+  admin: 'Admin — everything in the tenant; cannot make owners',
+  member: 'Member — creates, reads and updates records',
+  viewer: 'Viewer — reads',
+};
 
-export function canChangeSchema(session: Session): boolean {
-  return session.kind === 'admin' || ROLE_RIGHTS[session.user.role].changeSchema;
-}
-
-export function canManageUsers(session: Session): boolean {
-  return session.kind === 'admin' || ROLE_RIGHTS[session.user.role].manageUsers || session.user.permissions.canManageUsers === true;
-}
-
-export function canWriteSites(session: Session): boolean {
-  return session.kind === 'admin' || ROLE_RIGHTS[session.user.role].writeSites;
-}
-
-export function canManageBots(session: Session): boolean {
-  return session.kind === 'admin' || ROLE_RIGHTS[session.user.role].manageBots;
-}
+/** Presentation only: how the console words each tenant-level right the API answers. */
+export const RIGHT_LABELS: Array<{ right: keyof Rights['tenant']; label: string; yes: string; no: string }> = [
+  { right: 'manageUsers', label: 'Users of the tenant', yes: 'may manage', no: 'no access' },
+  { right: 'changeSchema', label: 'Entities and fields', yes: 'may change and publish', no: 'may read' },
+  { right: 'changeSchema', label: 'Business rules', yes: 'may create, publish, delete and test', no: 'may read and test' },
+  {
+    right: 'changeSchema',
+    label: "The tenant's channel",
+    yes: 'may publish, change and unpublish it, and read its audit log',
+    no: 'may see it',
+  },
+  { right: 'writeSites', label: 'Static sites', yes: 'may deploy, roll back and delete', no: 'may list' },
+  { right: 'manageBots', label: 'Bots', yes: 'may register, reset and delete', no: 'no access' },
+];

@@ -7,6 +7,6 @@ export const botsPage: PageDef = {
   path: '/bots',
   nav: { label: 'Bots', icon: IconRobot, order: 45 },
   needsTenant: true,
-  visible: canManageBots,
+  visible: (_session, rights) => canManageBots(rights),
   component: lazy(() => import('./BotsPage.tsx')),
 };

@@ -2,8 +2,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Table, Tabs, Text, Title } fr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getMyChannel, unpublishChannel, type MyChannel } from '../../api/channels.ts';
-import { canChangeSchema } from '../../session/rights.ts';
-import { useSignedIn } from '../../session/session.ts';
+import { canChangeSchema, useMyRights } from '../../session/rights.ts';
 import { confirmDanger } from '../../ui/confirm.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -121,8 +120,8 @@ function Overview({ channel, editable, open }: { channel: MyChannel; editable: b
 }
 
 export default function ChannelPage() {
-  const session = useSignedIn();
-  const editable = canChangeSchema(session);
+  const rights = useMyRights();
+  const editable = canChangeSchema(rights);
   const channel = useQuery({ queryKey: ['my-channel'], queryFn: getMyChannel });
   const [dialog, setDialog] = useState<Dialog>(null);
   return (

@@ -5,8 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { createEntity, listEntities } from '../../api/entities.ts';
-import { canChangeSchema } from '../../session/rights.ts';
-import { useSignedIn } from '../../session/session.ts';
+import { canChangeSchema, useMyRights } from '../../session/rights.ts';
 import { fieldErrors, notifyDone } from '../../ui/errors.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { textBinder } from '../../ui/bind.ts';
@@ -29,6 +28,7 @@ function CreateEntity({ opened, onClose }: { opened: boolean; onClose: () => voi
     onSuccess: async (answer) => {
       notifyDone(`Entity "${answer.entity.name}" created as a draft: add its fields, then publish it.`);
       await queryClient.invalidateQueries({ queryKey: ['entities'] });
+      await queryClient.invalidateQueries({ queryKey: ['rights'] });
       onClose();
       navigate(`/entities/${answer.entity.name}`);
     },
@@ -52,13 +52,13 @@ function CreateEntity({ opened, onClose }: { opened: boolean; onClose: () => voi
 }
 
 export default function EntitiesPage() {
-  const session = useSignedIn();
+  const rights = useMyRights();
   const [opened, { open, close }] = useDisclosure();
   const entities = useQuery({ queryKey: ['entities', 'all'], queryFn: () => listEntities(true) });
   return (
     <>
       <PageHeader title="Entities" description="The tenant's data model. Changes go to a draft; publishing makes them what records use.">
-        {canChangeSchema(session) && (
+        {canChangeSchema(rights) && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
             New entity
           </Button>

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { deleteEntity, deleteField, listEntityChanges, listFields, publishEntity } from '../../api/entities.ts';
 import type { Field } from '../../api/types.ts';
-import { canChangeSchema } from '../../session/rights.ts';
-import { useSignedIn } from '../../session/session.ts';
+import { canChangeSchema, useMyRights } from '../../session/rights.ts';
 import { confirmDanger } from '../../ui/confirm.tsx';
 import { notifyDone } from '../../ui/errors.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
@@ -121,14 +120,14 @@ function FieldsTable({
 
 export default function EntityPage() {
   const { name } = useParams<{ name: string }>();
-  const session = useSignedIn();
+  const rights = useMyRights();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [editing, setEditing] = useState<Field | 'new' | null>(null);
   const [publishing, setPublishing] = useState(false);
   const fields = useQuery({ queryKey: ['entity', name, 'fields'], queryFn: () => listFields(name) });
   const changes = useQuery({ queryKey: ['entity', name, 'changes'], queryFn: () => listEntityChanges(name) });
-  const editable = canChangeSchema(session);
+  const editable = canChangeSchema(rights);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['entity', name] });
   const removeField = (f: Field) =>

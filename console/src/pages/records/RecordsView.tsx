@@ -6,7 +6,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { useCallback, useState } from 'react';
 import { listRecords } from '../../api/records.ts';
 import type { EntitySchema, RecordRow } from '../../api/types.ts';
-import { canOnRecords } from '../../session/rights.ts';
+import { canOnRecords, useMyRights } from '../../session/rights.ts';
 import { tenantSlugOf, useSignedIn } from '../../session/session.ts';
 import { ErrorAlert } from '../../ui/errors.tsx';
 import { useProgress } from '../../ui/progress.tsx';
@@ -29,10 +29,11 @@ export function RecordsView({ schema }: { schema: EntitySchema }) {
   const [open, setOpen] = useState<RecordRow | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const progress = useProgress();
+  const rights = useMyRights();
   const can = {
-    create: canOnRecords(session, 'create', entity),
-    update: canOnRecords(session, 'update', entity),
-    delete: canOnRecords(session, 'delete', entity),
+    create: canOnRecords(rights, 'create', entity),
+    update: canOnRecords(rights, 'update', entity),
+    delete: canOnRecords(rights, 'delete', entity),
   };
   const records = useQuery({
     queryKey: ['records', entity, list.query],

@@ -6,8 +6,7 @@ import { useLocation, useParams } from 'wouter';
 import { listEntities, listFields } from '../../api/entities.ts';
 import { deleteRule, listRules, publishRule, type Rule } from '../../api/rules.ts';
 import type { Field } from '../../api/types.ts';
-import { canChangeSchema } from '../../session/rights.ts';
-import { useSignedIn } from '../../session/session.ts';
+import { canChangeSchema, useMyRights } from '../../session/rights.ts';
 import { confirmDanger } from '../../ui/confirm.tsx';
 import { notifyDone, notifyError } from '../../ui/errors.tsx';
 import { formatDate } from '../../ui/format.ts';
@@ -167,7 +166,7 @@ function RulesTab({ entityName, fields, editable }: { entityName: string; fields
 
 export default function RulesPage() {
   const { entity } = useParams<{ entity?: string }>();
-  const session = useSignedIn();
+  const rights = useMyRights();
   const fields = useQuery({ queryKey: ['entity', entity, 'fields'], queryFn: () => listFields(entity!), enabled: !!entity });
   if (!entity) {
     return (
@@ -193,7 +192,7 @@ export default function RulesPage() {
               <Tabs.Tab value="runs">Run log</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="rules">
-              <RulesTab key={entity} entityName={entity} fields={list.fields} editable={canChangeSchema(session)} />
+              <RulesTab key={entity} entityName={entity} fields={list.fields} editable={canChangeSchema(rights)} />
             </Tabs.Panel>
             <Tabs.Panel value="runs">
               <RuleRuns key={entity} entityName={entity} />

@@ -3,8 +3,7 @@ import { IconRocket, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteSite, listSites, rollbackSite, type Site } from '../../api/sites.ts';
-import { canWriteSites } from '../../session/rights.ts';
-import { useSignedIn } from '../../session/session.ts';
+import { canWriteSites, useMyRights } from '../../session/rights.ts';
 import { confirmDanger } from '../../ui/confirm.tsx';
 import { notifyDone, notifyError } from '../../ui/errors.tsx';
 import { formatDate } from '../../ui/format.ts';
@@ -110,8 +109,8 @@ function SiteCard({ site, editable, onDeploy }: { site: Site; editable: boolean;
 }
 
 export default function SitesPage() {
-  const session = useSignedIn();
-  const editable = canWriteSites(session);
+  const rights = useMyRights();
+  const editable = canWriteSites(rights);
   const sites = useQuery({ queryKey: ['sites'], queryFn: listSites });
   const [deploying, setDeploying] = useState<{ subdomain?: string } | null>(null);
   return (

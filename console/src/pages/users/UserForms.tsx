@@ -19,6 +19,7 @@ export function CreateUser({ onClose }: { onClose: () => void }) {
     onSuccess: async (user) => {
       notifyDone(`User ${user.email} created`);
       await queryClient.invalidateQueries({ queryKey: ['users'] });
+      await queryClient.invalidateQueries({ queryKey: ['rights'] });
       onClose();
     },
   });
@@ -113,6 +114,7 @@ export function EditUser({ user, onClose }: { user: TenantUser; onClose: () => v
     onSuccess: async () => {
       notifyDone(`User ${user.email} saved`);
       await queryClient.invalidateQueries({ queryKey: ['users'] });
+      await queryClient.invalidateQueries({ queryKey: ['rights'] });
       onClose();
     },
   });

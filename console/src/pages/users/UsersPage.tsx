@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TenantUser } from '../../api/types.ts';
 import { deleteUser, listUsers } from '../../api/users.ts';
-import { ROLE_RIGHTS, ROLES } from '../../session/rights.ts';
+import { ROLE_LABELS, ROLES } from '../../session/rights.ts';
 import { confirmDanger } from '../../ui/confirm.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { ListTable } from '../../ui/ListTable.tsx';
@@ -13,34 +13,14 @@ import { QueryState } from '../../ui/QueryState.tsx';
 import { CreateUser, EditUser } from './UserForms.tsx';
 import { ViewAs } from './ViewAs.tsx';
 
-function RolesTable() {
+/** The roles, in words; what a given user may do is the API's answer ("View as"). */
+function RolesList() {
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table aria-label="Roles and their rights" mt="xl">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Records</Table.Th>
-            <Table.Th>Users</Table.Th>
-            <Table.Th>Entities, rules, channel</Table.Th>
-            <Table.Th>Static sites</Table.Th>
-            <Table.Th>Bots</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ROLES.map((role) => (
-            <Table.Tr key={role}>
-              <Table.Td>{role}</Table.Td>
-              <Table.Td>{ROLE_RIGHTS[role].records.join(', ')}</Table.Td>
-              <Table.Td>{ROLE_RIGHTS[role].manageUsers ? 'manage' : '—'}</Table.Td>
-              <Table.Td>{ROLE_RIGHTS[role].changeSchema ? 'change' : 'read'}</Table.Td>
-              <Table.Td>{ROLE_RIGHTS[role].writeSites ? 'deploy' : 'list'}</Table.Td>
-              <Table.Td>{ROLE_RIGHTS[role].manageBots ? 'manage' : '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <List size="sm" mt="xl" aria-label="Roles">
+      {ROLES.map((role) => (
+        <List.Item key={role}>{ROLE_LABELS[role]}</List.Item>
+      ))}
+    </List>
   );
 }
 
@@ -116,7 +96,7 @@ export default function UsersPage() {
           )
         }
       </QueryState>
-      <RolesTable />
+      <RolesList />
       {dialog?.kind === 'create' && <CreateUser onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditUser user={dialog.user} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'view' && <ViewAs user={dialog.user} onClose={() => setDialog(null)} />}

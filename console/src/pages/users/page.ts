@@ -7,6 +7,6 @@ export const usersPage: PageDef = {
   path: '/users',
   nav: { label: 'Users & roles', icon: IconUsers, order: 40 },
   needsTenant: true,
-  visible: canManageUsers,
+  visible: (_session, rights) => canManageUsers(rights),
   component: lazy(() => import('./UsersPage.tsx')),
 };
