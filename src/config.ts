@@ -1,3 +1,4 @@
+import { DEFAULT_PGLITE_MAINTENANCE, type PgliteMaintenancePolicy } from './db/pglite-maintenance.js';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ const ConfigSchema = z
         .optional(),
     ),
     DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(20)),
+    DATABASE_CALL_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
     DATABASE_TENANT_CONTEXT: z.preprocess(emptyAsUndefined, z.enum(['session', 'transaction']).default('session')),
     DATABASE_LISTEN_URL: z.preprocess(
       emptyAsUndefined,
@@ -74,6 +76,9 @@ const ConfigSchema = z
         .default('16MB'),
     ),
     PGLITE_COMPILER: z.preprocess(emptyAsUndefined, z.enum(['baseline', 'optimizing']).default('baseline')),
+    // Autovacuum's work for the embedded database, in committed write transactions (0 = never).
+    PGLITE_ANALYZE_EVERY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(DEFAULT_PGLITE_MAINTENANCE.analyzeEvery)),
+    PGLITE_VACUUM_EVERY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(DEFAULT_PGLITE_MAINTENANCE.vacuumEvery)),
     SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(3600).default(10)),
     CONSOLE_DIR: z.preprocess(emptyAsUndefined, z.string().default(fileURLToPath(new URL('../console/dist', import.meta.url)))),
     SITES_DOMAIN: z.preprocess(
@@ -118,6 +123,8 @@ export interface Config {
   readonly databasePoolMax: number;
   /** How tenant reads outside a transaction get their tenant (docs/scaling.md); Citus forces 'transaction'. */
   readonly databaseTenantContext: 'session' | 'transaction';
+  /** Milliseconds any PostgreSQL call may take before it answers SERVICE_UNAVAILABLE. */
+  readonly databaseCallTimeoutMs: number;
   /** A direct server connection for LISTEN, when DATABASE_URL goes through a pooler in transaction mode. */
   readonly databaseListenUrl: string | undefined;
   readonly adminEmail: string | undefined;
@@ -156,7 +163,11 @@ export interface Config {
   /** The built admin console served at /console (console/dist unless CONSOLE_DIR says otherwise). */
   readonly consoleDir: string;
   /** The embedded database's memory knobs (docs/operations.md, "Memory of the embedded database"). */
-  readonly pglite: { readonly sharedBuffers: string; readonly compiler: 'baseline' | 'optimizing' };
+  readonly pglite: {
+    readonly sharedBuffers: string;
+    readonly compiler: 'baseline' | 'optimizing';
+    readonly maintenance: PgliteMaintenancePolicy;
+  };
   /** How long SIGTERM/SIGINT wait for requests in flight before cutting their connections. */
   readonly shutdownGraceMs: number;
   /** Static sites (docs/sites.md). */
@@ -193,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     databasePoolMax: c.DATABASE_POOL_MAX,
     databaseTenantContext: c.DATABASE_TENANT_CONTEXT,
+    databaseCallTimeoutMs: c.DATABASE_CALL_TIMEOUT_MS,
     databaseListenUrl: c.DATABASE_LISTEN_URL,
     adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
@@ -227,7 +239,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     listExactCountThreshold: c.LIST_EXACT_COUNT_THRESHOLD,
     indexBuildBatch: c.INDEX_BUILD_BATCH,
     consoleDir: resolve(c.CONSOLE_DIR),
-    pglite: Object.freeze({ sharedBuffers: c.PGLITE_SHARED_BUFFERS, compiler: c.PGLITE_COMPILER }),
+    pglite: Object.freeze({
+      sharedBuffers: c.PGLITE_SHARED_BUFFERS,
+      compiler: c.PGLITE_COMPILER,
+      maintenance: Object.freeze({ analyzeEvery: c.PGLITE_ANALYZE_EVERY, vacuumEvery: c.PGLITE_VACUUM_EVERY }),
+    }),
     shutdownGraceMs: Math.round(c.SHUTDOWN_GRACE_SECONDS * 1000),
     sites: Object.freeze({
       domain: c.SITES_DOMAIN,

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'URI_TOO_LONG',
   'HEADERS_TOO_LARGE',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -27,7 +28,7 @@ export interface ErrorDetail {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
-  /** Seconds a client should wait (RATE_LIMITED). */
+  /** Seconds a client should wait (RATE_LIMITED, SERVICE_UNAVAILABLE). */
   readonly retryAfter: number | undefined;
 
   constructor(code: ErrorCode, message: string, details?: ErrorDetail[], options?: { retryAfter?: number; cause?: unknown }) {

@@ -22,6 +22,22 @@ export const REDACTED_PATHS = [
 ];
 
 /**
+ * Errors in lines (`{ err }`): type, message, code and the other own fields pino's serializer keeps,
+ * but no stack trace — a line must not carry the service's internals (file paths, the shape of its
+ * code) to wherever logs are shipped. `LOG_LEVEL=debug` (or trace), which an operator chooses to
+ * diagnose, keeps the stack.
+ */
+export function errorSerializer(level: LogLevel): (error: Error) => Record<string, unknown> {
+  const keepStack = level === 'debug' || level === 'trace';
+  return (error) => {
+    const serialized = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+    if (keepStack || typeof serialized !== 'object' || serialized === null) return serialized;
+    const { stack: _stack, ...rest } = serialized;
+    return rest;
+  };
+}
+
+/**
  * The service's one logger (pino, the one Fastify uses): JSON lines on stderr by default, so that
  * stdout carries only what a command answers (and, under `tenantbase mcp`, the protocol alone).
  * Every part of the service logs through it or a child of it: the CLI's progress, start-up, both
@@ -30,7 +46,12 @@ export const REDACTED_PATHS = [
  */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   return pino(
-    { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: { pid: process.pid } },
+    {
+      level,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      base: { pid: process.pid },
+      serializers: { err: errorSerializer(level) },
+    },
     // Synchronous writes: lines logged just before the process exits (a failed start) are not lost.
     destination ?? pino.destination({ fd: 2, sync: true }),
   );

@@ -7,6 +7,7 @@ import type { Logger } from './logging.js';
 import { openDatabase } from './db/open-database.js';
 import { verifyTenantIsolation } from './db/with-tenant.js';
 import { bootstrapAdmin } from './domain/admins/admin.service.js';
+import { listTenants } from './domain/tenants/tenant.repository.js';
 import { createServices, type HookContributions, type Services } from './services.js';
 import { buildApp } from './transports/http/build-app.js';
 
@@ -45,6 +46,8 @@ export async function prepareRuntime(
       options.logger?.info(`Created the first administrator ${created.email}`);
     }
     const app = await buildApp({ db, config, services, ...(options.logger ? { logger: options.logger } : {}) });
+    // Index builds a stopped process left resume now, in the background (docs/entities.md, "Indexes").
+    services.indexBuilder.resumeAll(async () => (await listTenants(db)).map((t) => t.id));
     return {
       db,
       services,

@@ -26,6 +26,11 @@ export interface TenantQueryable extends Queryable {
 
 export interface TransactionOptions {
   readOnly?: boolean;
+  /**
+   * PostgreSQL: no deadline on its statements (DATABASE_CALL_TIMEOUT_MS), for migrations, which may
+   * rightly take minutes or wait that long for another instance's.
+   */
+  unbounded?: boolean;
 }
 
 export interface TenantWorkOptions {

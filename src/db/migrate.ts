@@ -29,21 +29,24 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
  */
 export async function migrate(db: Database, options: { upTo?: number } = {}): Promise<number[]> {
   const migrations = loadMigrations().filter((m) => options.upTo === undefined || m.version <= options.upTo);
-  return db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock(hashtext('tenantbase.migrate'))");
-    await tx.exec(`create table if not exists schema_migrations (
+  return db.transaction(
+    async (tx) => {
+      await tx.query("select pg_advisory_xact_lock(hashtext('tenantbase.migrate'))");
+      await tx.exec(`create table if not exists schema_migrations (
       version int primary key,
       name text not null,
       applied_at timestamptz not null default now()
     )`);
-    const done = new Set((await tx.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version));
-    const applied: number[] = [];
-    for (const m of migrations) {
-      if (done.has(m.version)) continue;
-      await tx.exec(m.sql);
-      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
-      applied.push(m.version);
-    }
-    return applied;
-  });
+      const done = new Set((await tx.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version));
+      const applied: number[] = [];
+      for (const m of migrations) {
+        if (done.has(m.version)) continue;
+        await tx.exec(m.sql);
+        await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
+        applied.push(m.version);
+      }
+      return applied;
+    },
+    { unbounded: true }, // a migration may rightly outlast DATABASE_CALL_TIMEOUT_MS
+  );
 }

@@ -10,7 +10,8 @@ export function openDatabase(config: Config): Promise<Database> {
     ? openPostgres(config.databaseUrl, {
         max: config.databasePoolMax,
         tenantContext: config.databaseTenantContext,
+        callTimeoutMs: config.databaseCallTimeoutMs,
         ...(config.databaseListenUrl ? { listenUrl: config.databaseListenUrl } : {}),
       })
-    : openPglite(resolve(config.dataDir, 'pglite'), { sharedBuffers: config.pglite.sharedBuffers });
+    : openPglite(resolve(config.dataDir, 'pglite'), { sharedBuffers: config.pglite.sharedBuffers, maintenance: config.pglite.maintenance });
 }

@@ -20,14 +20,63 @@ const CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {
 
 interface PgErrorLike {
   code?: unknown;
+  severity?: unknown;
+  errors?: unknown;
   constraint?: unknown;
   constraint_name?: unknown;
   message?: unknown;
 }
 
+/** Seconds a client is asked to wait (`Retry-After`) when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Codes of a database that cannot be reached or went away, rather than of a statement that failed:
+ * the socket's (Node), the driver's (postgres.js), and SQLSTATEs of a server that is shutting down,
+ * starting up, or out of connection slots.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'CONNECT_TIMEOUT',
+  '57P01', // admin_shutdown: the server (or an operator's pg_terminate_backend) ended the session
+  '57P02', // crash_shutdown: another backend crashed and the server is resetting
+  '57P03', // cannot_connect_now: the server is starting up or shutting down
+  '53300', // too_many_connections
+]);
+
+/** True when `error` says the database is unreachable (see UNREACHABLE_CODES; SQLSTATE class 08 too). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof AppError) return error.code === 'SERVICE_UNAVAILABLE';
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as PgErrorLike;
+  if (typeof e.code === 'string' && (UNREACHABLE_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+  // Node reports a refused connection to every address of a host name as one AggregateError.
+  return Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isDatabaseUnavailable);
+}
+
+/** The database cannot be reached: 503 with `Retry-After`, worded for the person who reads it. */
+export function databaseUnavailable(cause?: unknown): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable right now; try again in a few seconds', undefined, {
+    retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
 /** Translates a driver error carrying a SQLSTATE into the error family of the service. */
 export function translateDatabaseError(error: unknown): unknown {
   if (error instanceof AppError || typeof error !== 'object' || error === null) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
   const e = error as PgErrorLike;
   if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) return error;
   const constraint = String(e.constraint_name ?? e.constraint ?? '');

@@ -5,7 +5,7 @@ describe('configuration', () => {
   it('has working defaults and is frozen', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3001, dataDir: './data', databaseUrl: undefined, bodyLimit: 1024 * 1024, corsOrigins: '*' });
-    expect(c).toMatchObject({ databaseTenantContext: 'session', databaseListenUrl: undefined });
+    expect(c).toMatchObject({ databaseTenantContext: 'session', databaseListenUrl: undefined, databaseCallTimeoutMs: 30_000 });
     expect(c.mcp).toMatchObject({ port: 3002, host: '127.0.0.1', toolProfile: 'all', serviceApiUrl: 'http://localhost:3001/api' });
     expect(Object.isFrozen(c)).toBe(true);
   });
@@ -28,6 +28,8 @@ describe('configuration', () => {
     [{ MCP_TOOL_PROFILE: 'everything' }, 'MCP_TOOL_PROFILE'],
     [{ DATABASE_TENANT_CONTEXT: 'statement' }, 'DATABASE_TENANT_CONTEXT'],
     [{ DATABASE_LISTEN_URL: 'http://x' }, 'DATABASE_LISTEN_URL'],
+    [{ DATABASE_CALL_TIMEOUT_MS: '0' }, 'DATABASE_CALL_TIMEOUT_MS'],
+    [{ DATABASE_CALL_TIMEOUT_MS: 'soon' }, 'DATABASE_CALL_TIMEOUT_MS'],
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

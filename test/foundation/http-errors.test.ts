@@ -95,9 +95,12 @@ describe('error envelope for malformed requests', () => {
 
 describe('unexpected failures', () => {
   it('answer 500 INTERNAL_ERROR without leaking details', async () => {
+    // A database that is gone answers 503 (test/hardening/database-closed.test.ts); a table that
+    // is gone is unexpected.
     const t = await createTestApp();
-    await t.db.close();
-    const res = await t.get('/api/health');
+    const token = await t.adminToken();
+    await t.db.exec('alter table tenants rename to tenants_gone');
+    const res = await t.get('/api/auth/tenants', { token });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' } });
     await t.close();

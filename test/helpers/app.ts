@@ -5,7 +5,7 @@ import { manualClock } from '../../src/domain/auth/clock.js';
 import type { Logger } from '../../src/logging.js';
 import type { HookContributions, Services } from '../../src/services.js';
 import { prepareRuntime } from '../../src/start.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
 
 export const ADMIN_EMAIL = 'admin@test.local';
 export const ADMIN_PASSWORD = 'admin-password-1';
@@ -49,11 +49,12 @@ export interface TestApp {
 
 /**
  * `hooks` adds extension points for this app only (e.g. save hooks a test controls); `logger` is
- * where the app logs (a test reading its lines passes `captureLogs().logger`).
+ * where the app logs (a test reading its lines passes `captureLogs().logger`). `database` starts
+ * the app on an existing test database, which `close()` then leaves to its owner (a restart).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { hooks?: HookContributions; logger?: Logger } = {},
+  options: { hooks?: HookContributions; logger?: Logger; database?: TestDatabase } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -64,7 +65,9 @@ export async function createTestApp(
     CHECK_OUTPUTS: 'true',
     ...env,
   });
-  const database = await createTestDatabase({ tenantContext: config.databaseTenantContext });
+  const database =
+    options.database ??
+    (await createTestDatabase({ tenantContext: config.databaseTenantContext, callTimeoutMs: config.databaseCallTimeoutMs }));
   const clock = manualClock(new Date());
   const runtime = await prepareRuntime(config, () => undefined, {
     db: database.db,
@@ -128,7 +131,8 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await database.drop();
+      await runtime.services.indexBuilder.stop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
@@ -24,20 +26,39 @@ interface Options {
   migrated?: boolean;
   upTo?: number;
   tenantContext?: 'session' | 'transaction';
+  /** PostgreSQL: the deadline of every database call (DATABASE_CALL_TIMEOUT_MS). */
+  callTimeoutMs?: number;
 }
+
+/**
+ * The migrated image of this run (global-setup.ts), read once per test file; undefined in a run
+ * whose global setup makes none (the console's end-to-end run): its databases migrate from empty.
+ */
+let image: Blob | undefined;
+const migratedImage = (): Blob | undefined => {
+  const path = inject('pgliteImage') as string | undefined;
+  return path === undefined ? undefined : (image ??= new Blob([readFileSync(path)]));
+};
 
 /**
  * A fresh, empty database: in-memory PGlite, a new database on the DATABASE_URL server, or on a
  * Citus coordinator (CITUS_URL) a new schema of its database; `drop()` removes it. `migrated:
  * false` leaves it without schema (upgrade tests). `tenantContext` chooses how PostgreSQL reads get
  * their tenant (PGlite has one way: transaction-local).
+ *
+ * A fully migrated database is a copy of what the global setup migrated for this run: on PGlite
+ * its data directory image (initdb and the migrations cost seconds per database), on the server
+ * its template database; `migrate` then finds nothing to apply. `migrated: false` and `upTo` start
+ * empty and migrate as far as asked. On Citus each schema is migrated (migration 011 distributes
+ * its tables).
  */
 export async function createTestDatabase(options: Options = {}): Promise<TestDatabase> {
   // Every statement of every test database goes through the router check (docs/scaling.md).
   const observer = await createRouterTap();
   let result: TestDatabase;
   if (TEST_DATABASE === 'pglite') {
-    const db = await openPglite(undefined, { observer });
+    const loadDataDir = options.migrated !== false && options.upTo === undefined ? migratedImage() : undefined;
+    const db = await openPglite(undefined, { observer, ...(loadDataDir ? { loadDataDir } : {}) });
     result = { db, url: undefined, drop: () => db.close().catch(() => undefined) };
   } else {
     result = ON_CITUS ? await onCitus(observer, options) : await onServer(observer, options);
@@ -57,7 +78,8 @@ async function opened(
   options: Options,
 ): Promise<TestDatabase> {
   const tenantContext = options.tenantContext ? { tenantContext: options.tenantContext } : {};
-  const db = await openPostgres(url.toString(), { max: 5, observer, ...tenantContext });
+  const callTimeout = options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs };
+  const db = await openPostgres(url.toString(), { max: 5, observer, ...tenantContext, ...callTimeout });
   return {
     db,
     url: url.toString(),
@@ -74,7 +96,9 @@ async function onServer(observer: StatementObserver, options: Options): Promise<
   if (!serverUrl) throw new Error('TB_TEST_DATABASE=postgres needs DATABASE_URL');
   const database = name();
   const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database ${database}`);
+  // Migrated: a copy of the template the global setup migrated for this run.
+  const fromTemplate = options.migrated !== false && options.upTo === undefined;
+  await admin.unsafe(`create database ${database}${fromTemplate ? ` template ${inject('postgresTemplate')}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return opened(url, admin, `drop database if exists ${database} with (force)`, observer, options);

@@ -16,6 +16,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   URI_TOO_LONG: 414,
   HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** The longest path segment the router matches (Fastify's `maxParamLength`); longer answers URI_TOO_LONG. */
@@ -66,6 +67,7 @@ function currentRoute(request: FastifyRequest): CurrentRoute | undefined {
 export function sendError(operations: readonly Operation[], error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const appError = error instanceof AppError ? error : fromFastifyError(error as FastifyError);
   if (!appError || appError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unexpected error');
+  else if (appError.code === 'SERVICE_UNAVAILABLE') request.log.warn({ err: appError.cause ?? appError }, 'database unavailable');
   const e = appError ?? new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
   // Also for errors answered before any hook ran (framework errors): the id names the log lines.
   void reply.header('X-Request-Id', request.id);

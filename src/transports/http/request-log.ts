@@ -46,7 +46,8 @@ export function requestLogOptions(logger: Logger) {
  * it too. Install before any hook that may answer.
  */
 export function installRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }

@@ -13,6 +13,7 @@ import { renderError } from '../surface-text.js';
 export function errorResult(error: unknown, operations: readonly Operation[], log: Logger): CallToolResult {
   const appError = error instanceof AppError ? error : null;
   if (!appError || appError.code === 'INTERNAL_ERROR') log.error({ err: error }, 'MCP tool failed unexpectedly');
+  else if (appError.code === 'SERVICE_UNAVAILABLE') log.warn({ err: appError.cause ?? appError }, 'database unavailable');
   const e = appError ?? new AppError('INTERNAL_ERROR', 'An unexpected error occurred; try again, and report it if it persists');
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(renderError(e, 'mcp', operations)) }] };
 }
