@@ -76,7 +76,7 @@ export async function createRulesFixture(env: Record<string, string> = {}): Prom
         const [row] = await tx.query<{ rules: number; records: number; runs: number }>(
           `select (select count(*)::int from business_rules where tenant_id = $1) as rules,
                   (select count(*)::int from records where tenant_id = $1) as records,
-                  (select count(*)::int from rule_runs where tenant_id = $1) as runs`,
+                  (select coalesce(sum(run_count), 0)::int from rule_runs where tenant_id = $1) as runs`,
           [tenant.id],
         );
         return row!;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TenantTx } from '../../db/with-tenant.js';
 import type { WriteCompanion } from '../records/record.repository.js';
 import type { SaveActor } from '../records/save-state.js';
@@ -20,7 +21,16 @@ export interface RuleRun {
   createdAt: Date;
 }
 
-export type NewRuleRun = Omit<RuleRun, 'id' | 'createdAt'>;
+/** One run in a save's entry of the log (what the save's runs do not share). */
+export type NewRuleRun = Pick<RuleRun, 'ruleId' | 'ruleName' | 'triggerType' | 'inputs' | 'outputs' | 'validation' | 'durationMs'>;
+
+/** The runs of one save, as one row of the log (migration 019): what they share, and each run. */
+export interface SaveRuns {
+  entityName: string;
+  operation: 'create' | 'update';
+  actor: SaveActor | null;
+  runs: readonly NewRuleRun[];
+}
 
 /** How long the log keeps runs, per tenant. */
 export interface RuleRunRetention {
@@ -28,78 +38,70 @@ export interface RuleRunRetention {
   readonly keepDays: number;
 }
 
-/** The runs as one JSON array of rows, for `jsonb_to_recordset` (RUN_ROWS). */
-function runRows(runs: readonly NewRuleRun[]): string {
-  return JSON.stringify(
-    runs.map((r) => ({
-      rule_id: r.ruleId,
-      rule_name: r.ruleName,
-      entity_name: r.entityName,
-      record_id: r.recordId,
-      operation: r.operation,
-      trigger_type: r.triggerType,
-      actor_kind: r.actor?.kind ?? null,
-      actor_id: r.actor?.id ?? null,
-      inputs: r.inputs,
-      outputs: r.outputs,
-      validation: r.validation,
-      duration_ms: r.durationMs,
-    })),
-  );
-}
+/** The save's runs as the row's `runs` array, each with its own id (serialized once, sent as text). */
+const runsJson = (runs: readonly NewRuleRun[]) => JSON.stringify(runs.map((r) => ({ id: randomUUID(), ...r })));
 
-/** INSERT … SELECT of the rows in `rows` (a text parameter), created at `at`, with `recordId` for each one's record id. */
-const insertRuns = (rows: string, at: string, recordId: string, from = '') =>
-  `insert into rule_runs (tenant_id, rule_id, rule_name, entity_name, record_id, operation, trigger_type, actor_kind, actor_id,
-                          inputs, outputs, validation, duration_ms, created_at)
-   select $1, x.rule_id, x.rule_name, x.entity_name, ${recordId}, x.operation, x.trigger_type, x.actor_kind, x.actor_id,
-          x.inputs, x.outputs, x.validation, x.duration_ms, ${at}::timestamptz
-     from ${from}jsonb_to_recordset(${rows}::text::jsonb) as x(rule_id uuid, rule_name text, entity_name text, record_id uuid,
-          operation text, trigger_type text, actor_kind text, actor_id text, inputs jsonb, outputs jsonb, validation jsonb, duration_ms float8)`;
+/** INSERT of one save's row: `$1` is the tenant, `p(0…6)` the row's values (saveParams), `recordId` its record id. */
+const insertSave = (p: (index: number) => string, recordId: string, from = '') =>
+  `insert into rule_runs (tenant_id, created_at, entity_name, record_id, operation, actor_kind, actor_id, run_count, runs)
+   select $1, ${p(0)}::timestamptz, ${p(1)}, ${recordId}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::int, ${p(6)}::text::jsonb ${from}`;
 
-/** Drops the tenant's runs created before `cutoff` (an index range probe when there are none). */
+const saveParams = (save: SaveRuns, at: Date) => [
+  at.toISOString(),
+  save.entityName,
+  save.operation,
+  save.actor?.kind ?? null,
+  save.actor?.id ?? null,
+  save.runs.length,
+  runsJson(save.runs),
+];
+
+/** Drops the tenant's saves logged before `cutoff` (a range probe of the primary key when there are none). */
 const dropExpired = (cutoff: string) => `delete from rule_runs where tenant_id = $1 and created_at < ${cutoff}::timestamptz`;
 
 const cutoffOf = (at: Date, retention: RuleRunRetention) => new Date(at.getTime() - retention.keepDays * 86_400_000).toISOString();
 
 /**
- * Appends the runs of one save in one statement, and drops the tenant's runs older than the
- * retention window in the same statement.
+ * Logs the runs of one save (record `recordId`) in one statement, which also drops the tenant's
+ * runs older than the retention window.
  */
-export async function insertRuleRuns(tx: TenantTx, runs: readonly NewRuleRun[], at: Date, retention: RuleRunRetention): Promise<void> {
-  if (runs.length === 0) return;
-  await tx.query(`with expired as (${dropExpired('$4')}) ${insertRuns('$2', '$3', 'x.record_id')}`, [
+export async function insertRuleRuns(tx: TenantTx, save: SaveRuns, recordId: string, at: Date, retention: RuleRunRetention): Promise<void> {
+  if (save.runs.length === 0) return;
+  await tx.query(`with expired as (${dropExpired('$2')}) ${insertSave((i) => `$${i + 4}`, '$3::uuid')}`, [
     tx.tenantId,
-    runRows(runs),
-    at.toISOString(),
     cutoffOf(at, retention),
+    recordId,
+    ...saveParams(save, at),
   ]);
 }
 
 /**
  * The same as `insertRuleRuns`, as statements that travel inside the save's own write statement
- * (no statement of their own): each run's record id is the written record's (`saved.id`).
+ * (no statement of their own): the record id is the written record's (`saved.id`).
  */
-export function ruleRunsAlongWrite(runs: readonly NewRuleRun[], at: Date, retention: RuleRunRetention): WriteCompanion[] {
-  if (runs.length === 0) return [];
+export function ruleRunsAlongWrite(save: SaveRuns, at: Date, retention: RuleRunRetention): WriteCompanion[] {
+  if (save.runs.length === 0) return [];
   return [
     { sql: (p) => dropExpired(p(0)), params: [cutoffOf(at, retention)] },
-    { sql: (p) => insertRuns(p(0), p(1), 'saved.id', 'saved cross join '), params: [runRows(runs), at.toISOString()] },
+    { sql: (p) => insertSave(p, 'saved.id', 'from saved'), params: saveParams(save, at) },
   ];
 }
 
 /**
- * Keeps the newest `keep` runs of the tenant (run every so many inserts: see save-hooks.ts). The
- * boundary — the first run beyond `keep` in the order of rule_runs_recent_idx (created_at desc,
- * then id) — costs a walk of `keep` index entries; the delete is the index range from it on, so
- * the cost does not grow with the runs deleted before.
+ * Keeps the newest `keep` runs of the tenant (run every so many logged runs: see save-hooks.ts), in
+ * whole saves: the boundary is the newest save whose runs, added to those of the saves after it,
+ * pass `keep` — found walking the primary key newest first, about `keep` / (runs per save) entries —
+ * and the delete is the key range from it on, so the cost does not grow with the saves deleted before.
  */
 export async function pruneRuleRuns(tx: TenantTx, keep: number): Promise<void> {
   await tx.query(
     `with boundary as (
-       select o.created_at, o.id from rule_runs o where o.tenant_id = $1 order by o.created_at desc, o.id offset $2 limit 1)
+       select w.created_at, w.id from (
+         select o.created_at, o.id, sum(o.run_count) over (order by o.created_at desc, o.id desc rows unbounded preceding) as upto
+           from rule_runs o where o.tenant_id = $1 order by o.created_at desc, o.id desc) w
+        where w.upto > $2 limit 1)
      delete from rule_runs r using boundary b
-      where r.tenant_id = $1 and r.created_at <= b.created_at and (r.created_at < b.created_at or r.id >= b.id)`,
+      where r.tenant_id = $1 and r.created_at <= b.created_at and (r.created_at < b.created_at or r.id <= b.id)`,
     [tx.tenantId, keep],
   );
 }
@@ -112,16 +114,23 @@ export interface RuleRunFilter {
   page: number;
 }
 
-/** The tenant's runs, newest first, and how many match. */
+/**
+ * The tenant's runs, newest first (a save's runs in reverse order of running), and how many match:
+ * the saves' rows, newest first by their key, unnested. Entity and record filters are on the saves'
+ * columns; a rule filter keeps the saves that hold a run of the rule (a jsonb containment test on
+ * each row: there is no index on rule ids), then its runs.
+ */
 export async function listRuleRuns(tx: TenantTx, filter: RuleRunFilter): Promise<{ data: RuleRun[]; total: number }> {
   const rows = await tx.query<Record<string, unknown>>(
-    `select count(*) over ()::int as total, r.id, r.rule_id as "ruleId", r.rule_name as "ruleName", r.entity_name as "entityName",
-            r.record_id as "recordId", r.operation, r.trigger_type as "triggerType", r.actor_kind as "actorKind", r.actor_id as "actorId",
-            r.inputs, r.outputs, r.validation, r.duration_ms as "durationMs", r.created_at as "createdAt"
-       from rule_runs r
-      where r.tenant_id = $1 and ($2::uuid is null or r.rule_id = $2::uuid) and ($3::text is null or r.entity_name = $3)
-        and ($4::uuid is null or r.record_id = $4::uuid)
-      order by r.created_at desc, r.id desc limit $5 offset $6`,
+    `select count(*) over ()::int as total, e.run ->> 'id' as id, e.run ->> 'ruleId' as "ruleId", e.run ->> 'ruleName' as "ruleName",
+            s.entity_name as "entityName", s.record_id as "recordId", s.operation, e.run ->> 'triggerType' as "triggerType",
+            s.actor_kind as "actorKind", s.actor_id as "actorId", e.run -> 'inputs' as inputs, e.run -> 'outputs' as outputs,
+            e.run -> 'validation' as validation, e.run -> 'durationMs' as "durationMs", s.created_at as "createdAt"
+       from rule_runs s cross join lateral jsonb_array_elements(s.runs) with ordinality as e(run, n)
+      where s.tenant_id = $1 and ($3::text is null or s.entity_name = $3) and ($4::uuid is null or s.record_id = $4::uuid)
+        and ($2::uuid is null or (s.runs @> jsonb_build_array(jsonb_build_object('ruleId', $2::uuid::text))
+                                  and e.run ->> 'ruleId' = $2::uuid::text))
+      order by s.created_at desc, s.id desc, e.n desc limit $5 offset $6`,
     [
       tx.tenantId,
       filter.ruleId ?? null,

@@ -8,7 +8,7 @@ import type { EvalContext } from './engine/evaluate-compute.js';
 import { computeStep, planActions, RuleRunTracker, transformStep, validateStep, type Fires, type RuleFinding } from './engine/run-steps.js';
 import { recomputeDependents } from './recompute.js';
 import type { RuleCache } from './rule.cache.js';
-import { insertRuleRuns, pruneRuleRuns, ruleRunsAlongWrite, type NewRuleRun, type RuleRunRetention } from './rule-runs.repository.js';
+import { insertRuleRuns, pruneRuleRuns, ruleRunsAlongWrite, type RuleRunRetention, type SaveRuns } from './rule-runs.repository.js';
 
 /** What one save's rules did so far (the runs log reads it after the write). */
 interface SaveRun {
@@ -72,30 +72,30 @@ export interface RuleRunLogger {
  * Writes the runs of a save's rules to the log, in the save's transaction (a refused save logs
  * nothing), and keeps the log within its retention bound: runs older than `keepDays` go with every
  * insert; the count bound is enforced every `pruneEvery` logged runs of a tenant in this process —
- * a tenth of `keep`, so the prune's walk over `keep` runs costs about ten index entries per run
- * logged, whatever the size of the log (docs/rules.md "Rule runs").
+ * a tenth of `keep`, so the prune's walk over at most `keep` saves costs about ten index entries
+ * per run logged or fewer, whatever the size of the log (docs/rules.md "Rule runs").
  */
 export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRunLogger {
   const sincePrune = new Map<string, number>();
   const pruneEvery = Math.max(1, Math.ceil(retention.keep / 10));
-  const rowsOf = (state: SaveState, recordId: string | null): NewRuleRun[] =>
-    [...saveRunOf(state).tracker.runs.values()].map((run) => {
+  const saveOf = (state: SaveState): SaveRuns => ({
+    entityName: state.entity.name,
+    operation: state.mode === 'create' ? 'create' : 'update',
+    actor: state.actor,
+    runs: [...saveRunOf(state).tracker.runs.values()].map((run) => {
       const findings = run.findings.map(({ ruleId: _r, ...f }) => f);
       const result = findings.some((f) => f.severity === 'warning') ? 'warning' : findings.length ? 'info' : 'passed';
       return {
         ruleId: run.rule.id,
         ruleName: run.rule.name,
-        entityName: state.entity.name,
-        recordId,
-        operation: state.mode === 'create' ? 'create' : 'update',
         triggerType: run.rule.triggerType,
-        actor: state.actor,
         inputs: run.inputs,
         outputs: run.outputs,
         validation: { result, findings },
         durationMs: Math.round(run.durationMs * 1000) / 1000,
       };
-    });
+    }),
+  });
   /** Counts the logged runs; past `pruneEvery` for the tenant, enforces the count bound. */
   const counted = async (state: SaveState, logged: number) => {
     const count = (sincePrune.get(state.tx.tenantId) ?? 0) + logged;
@@ -110,17 +110,17 @@ export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRu
   return {
     alongWrite: async (state) => {
       if (state.mode === 'delete') return;
-      const runs = rowsOf(state, null);
-      if (runs.length === 0) return;
-      (state.alongWrite ??= []).push(...ruleRunsAlongWrite(runs, clock.now(), retention));
-      await counted(state, runs.length);
+      const save = saveOf(state);
+      if (save.runs.length === 0) return;
+      (state.alongWrite ??= []).push(...ruleRunsAlongWrite(save, clock.now(), retention));
+      await counted(state, save.runs.length);
     },
     afterWrite: async (state) => {
       if (state.mode === 'delete') return;
-      const runs = rowsOf(state, state.saved!.id);
-      if (runs.length === 0) return;
-      await insertRuleRuns(state.tx, runs, clock.now(), retention);
-      await counted(state, runs.length);
+      const save = saveOf(state);
+      if (save.runs.length === 0) return;
+      await insertRuleRuns(state.tx, save, state.saved!.id, clock.now(), retention);
+      await counted(state, save.runs.length);
     },
   };
 }
