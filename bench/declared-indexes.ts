@@ -7,7 +7,7 @@
  * (issue 22: cost must not grow with the number of tenants declaring indexes).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/declared-indexes.ts \
- *     [--tenants 1000] [--records 50] [--duration 5] [--connections 10] [--rounds 3]
+ *     [--tenants 1000] [--records 50] [--duration 5] [--connections 10] [--rounds 3] [--pool 20]
  *
  * DATABASE_URL names the server (127.0.0.1 only); the two databases are created and dropped here.
  */
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '3' },
     measured: { type: 'string', default: '20' },
+    // DATABASE_POOL_MAX of each service: the server's 100 connections are shared with other work.
+    pool: { type: 'string', default: '20' },
   },
 });
 const TENANTS = Number(values.tenants);
@@ -67,6 +69,7 @@ async function setUp(label: string, withIndexes: boolean) {
     ADMIN_PASSWORD: 'bench-password-1',
     JWT_SECRET: 'b'.repeat(40),
     DATABASE_URL: url,
+    DATABASE_POOL_MAX: values.pool,
   });
   const runtime = await prepareRuntime(config, () => undefined);
   // Seeded behind the service (owner connection): tenants, entity, published version, indexes, records.
@@ -134,6 +137,7 @@ async function setUp(label: string, withIndexes: boolean) {
 
 type Side = Awaited<ReturnType<typeof setUp>>;
 let n = 0;
+let failuresShown = 0;
 
 async function measure(side: Side, kind: 'create' | 'list'): Promise<{ p50: number; p99: number; rps: number; bad: number }> {
   const result = await autocannon({
@@ -160,6 +164,10 @@ async function measure(side: Side, kind: 'create' | 'list'): Promise<{ p50: numb
                 path: `/api/entities/products/records?filter.categoria=${category}&sort=precio&order=desc&limit=20`,
                 headers: { 'x-api-key': key },
               };
+        },
+        // The first failures' bodies, so a failed run says why.
+        onResponse: (status: number, body: string) => {
+          if (status >= 300 && failuresShown++ < 3) log(`${kind} ${side.label}: ${status} ${body.slice(0, 300)}`);
         },
       },
     ],

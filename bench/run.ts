@@ -10,7 +10,16 @@ import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { measureDslEvaluation } from './dsl-eval.js';
 import { measureStaticSites } from './static-sites.js';
-import { growLargeEntity, LARGE_ENTITY, seedDatabase, seedLargeTenant, type LargeSeed, type SeededTenant, type SeedPlan } from './seed.js';
+import {
+  growLargeEntity,
+  LARGE_ENTITY,
+  SEEDING_TIMEOUT_MS,
+  seedDatabase,
+  seedLargeTenant,
+  type LargeSeed,
+  type SeededTenant,
+  type SeedPlan,
+} from './seed.js';
 import { LARGE_WORKLOADS, WORKLOADS, type BenchRequest, type Workload } from './workloads.js';
 
 /**
@@ -196,7 +205,7 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport> {
     };
     url.pathname = `/${name}`;
     dbUrl = url.toString();
-    const db = await openPostgres(dbUrl, { max: 4 });
+    const db = await openPostgres(dbUrl, { max: 4, callTimeoutMs: SEEDING_TIMEOUT_MS });
     await migrate(db);
     tenants = await seedDatabase(db, plan, captureLog);
     await db.close();
@@ -334,7 +343,7 @@ async function openBenchDatabase(engine: 'postgres' | 'pglite') {
     const serverVersion = (await admin.unsafe('show server_version'))[0]!.server_version as string;
     await admin.unsafe(`create database ${name}`);
     url.pathname = `/${name}`;
-    const db = await openPostgres(url.toString(), { max: 4 });
+    const db = await openPostgres(url.toString(), { max: 4, callTimeoutMs: SEEDING_TIMEOUT_MS });
     const drop = async () => {
       await db.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

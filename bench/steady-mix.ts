@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
-import { seedDatabase } from './seed.js';
+import { SEEDING_TIMEOUT_MS, seedDatabase } from './seed.js';
 import {
   buildService,
   describeMix,
@@ -53,7 +53,7 @@ async function main() {
   const database = await scratchDatabase(serverUrl, 'tb_steady');
   let service: ReturnType<typeof startService> | undefined;
   try {
-    const db = await openPostgres(database.url, { max: 4 });
+    const db = await openPostgres(database.url, { max: 4, callTimeoutMs: SEEDING_TIMEOUT_MS });
     await migrate(db);
     log(`seeding ${TENANTS} tenants / ${values.records} records`);
     const tenants = await seedDatabase(db, { tenants: TENANTS, records: Number(values.records), zipf: 1 }, log);

@@ -4,13 +4,14 @@ import { announceChange } from '../../src/db/invalidation.js';
 import { withTenant } from '../../src/db/with-tenant.js';
 import { entitiesChangeKey, findPublishedEntity } from '../../src/domain/entities/entity.repository.js';
 import type { PublishedEntity } from '../../src/domain/entities/entity.types.js';
-import { planIndexedList } from '../../src/domain/records/indexed-source.js';
+import { MAX_INDEX_READS, planIndexedList } from '../../src/domain/records/indexed-source.js';
 import type { FilterClause } from '../../src/domain/records/list-query.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 /**
  * Lists answered through a declared index equal the same lists answered without it: same records,
- * same order, same totals — across empty values, ties, mixed date forms, ranges and pages.
+ * same order, same totals — across empty values, ties, mixed date forms, `in` on a leading field,
+ * number, date and text ranges, and pages.
  */
 describe('lists through declared indexes', () => {
   let t: TestApp;
@@ -50,10 +51,22 @@ describe('lists through declared indexes', () => {
       op: fc.constant('eq' as const),
       value: fc.constantFrom('a', 'b', 'á', 'zzz'),
     }),
+    // `in` on a leading field: one ordered read per value, merged (duplicates and unknown values too).
+    fc.record({
+      field: fc.constant('cat'),
+      op: fc.constant('in' as const),
+      value: fc.constantFrom('a,b', 'b, á ,zzz', 'a,a', 'B', 'a,b,B,á'),
+    }),
     fc.record({
       field: fc.constant('flag'),
       op: fc.constant('eq' as const),
       value: fc.constantFrom('true', 'false'),
+    }),
+    // Text ranges on a text sort field: bounds on the text key.
+    fc.record({
+      field: fc.constant('label'),
+      op: fc.constantFrom('gt' as const, 'gte' as const, 'lt' as const, 'lte' as const),
+      value: fc.constantFrom('a', 'X', 'ab', 'a b', 'zz', 'b'),
     }),
     fc.record({
       field: fc.constant('price'),
@@ -155,7 +168,7 @@ describe('lists through declared indexes', () => {
     );
   });
 
-  it('uses an index for an equality on the leading fields sorted by the next one, and only then', async () => {
+  it('uses an index for an equality or `in` on the leading fields sorted by the next one, and only then', async () => {
     const created = await t.post(
       '/api/entities',
       {
@@ -183,7 +196,10 @@ describe('lists through declared indexes', () => {
       ['label', [f('cat', 'eq', 'a')], 'label'],
       ['price', [], null], // the leading field has no equality
       ['price', [f('cat', 'eq', '')], null], // an empty value is not in the index as such
-      ['price', [f('cat', 'in', 'a,b')], null],
+      ['price', [f('cat', 'in', 'a,b')], 'cat_price'], // one ordered read per value
+      ['price', [f('cat', 'in', Array.from({ length: MAX_INDEX_READS + 1 }, (_, i) => `c${i}`).join(','))], null], // too many reads
+      ['price', [f('cat', 'in', 'a,b'), f('cat', 'eq', 'a')], 'cat_price'],
+      ['label', [f('label', 'gte', 'b')], 'label'], // a text range bounds the read of the text key
       ['cat', [f('cat', 'eq', 'a')], null], // the sort is not the last field
       [undefined, [f('cat', 'eq', 'a')], null],
     ];

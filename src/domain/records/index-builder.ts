@@ -7,14 +7,16 @@ const ATTEMPTS = 3;
 
 /**
  * Backfills building indexes of large entities after their publish has committed, one batch per
- * transaction: writes go on meanwhile (the records trigger keeps their entries), and a stopped
- * build resumes from its stored resume point the next time the tenant's builds are scheduled
- * (a publish, or a list of an entity whose index is building). One loop per tenant at a time in
- * this process; several processes share the work through `skip locked`.
+ * transaction: writes go on meanwhile (the records triggers keep their entries), and a stopped
+ * build resumes from its stored resume point when the service starts again (`resumeAll`), or
+ * sooner when the tenant's builds are scheduled (a publish, or a list of an entity whose index is
+ * building). One loop per tenant at a time in this process; several processes share the work
+ * through `skip locked`.
  */
 export class IndexBuilder {
   private readonly loops = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
+  private resuming: Promise<void> | undefined;
   private stopped = false;
 
   constructor(
@@ -37,9 +39,32 @@ export class IndexBuilder {
     this.loops.set(tenantId, loop);
   }
 
-  /** Resolves once no build runs (tests; shutdown). */
+  /**
+   * Start-up: resumes the builds a stopped process left, in the background. Building indexes are
+   * tenant rows (row-level security), so each tenant is looked at in its own read-only
+   * transaction, one tenant at a time: a short read per tenant, and a build only where one waits.
+   */
+  resumeAll(tenantIds: () => Promise<readonly string[]>): void {
+    if (this.stopped || this.resuming) return;
+    this.resuming = (async () => {
+      for (const tenantId of await tenantIds()) {
+        if (this.stopped) return;
+        this.schedule(tenantId);
+        await this.loops.get(tenantId);
+      }
+    })()
+      .catch(this.report)
+      .finally(() => {
+        this.resuming = undefined;
+      });
+  }
+
+  /** Resolves once no build runs and the start-up resume is done (tests; shutdown). */
   async idle(): Promise<void> {
-    while (this.loops.size) await Promise.all([...this.loops.values()]);
+    while (this.loops.size || this.resuming) {
+      await this.resuming;
+      await Promise.all([...this.loops.values()]);
+    }
   }
 
   /** Stops scheduling and waits for the batches under way. */

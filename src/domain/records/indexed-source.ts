@@ -6,20 +6,30 @@ import { RECORD_COLUMNS } from './record.repository.js';
 /**
  * Whether a ready declared index answers a list, and the SQL that reads its page through the index
  * side table (docs/records.md, "Lists that use an index"). An index [f1, …, fn] answers a list
- * sorted by fn when each of f1 … fn-1 has one `eq` filter (fn may also have range filters): its
- * entries are then read in order from the btree (tenant, entity, index, k1t, k1f, …, record id),
- * never sorting the matching rows. Empty values are a second segment, read after the others in
- * both orders. The list's own conditions are checked on every record read, so the index only has
- * to be a superset of the answer; the page is the one the unindexed query gives, row for row.
+ * sorted by fn when each of f1 … fn-1 has an `eq` or an `in` filter (fn may also have range
+ * filters): the entries of each combination of leading values are then read in order from the
+ * btree (tenant, entity, index, k1t, k1f, …, record id), and the few rows read merged, never
+ * sorting the matching rows. Empty values are a second segment, read after the others in both
+ * orders. The list's own conditions are checked on every record read, so the index only has to be
+ * a superset of the answer; the page is the one the unindexed query gives, row for row.
  */
+
+/**
+ * Combinations of leading key values one list may read through an index (each is one ordered read
+ * of at most limit + offset entries, twice with empty sort values); more take the unindexed path.
+ */
+export const MAX_INDEX_READS = 20;
 
 /** One index's way of answering a list. */
 export interface IndexedPlan {
   index: BuiltIndex;
-  /** Key values of the leading positions (text, or a number for the float8 half), by position (0-based). */
-  equal: unknown[];
-  /** Range conditions on the sort key. */
-  ranges: Array<{ op: '>' | '>=' | '<' | '<='; value: number }>;
+  /**
+   * Key values of the leading positions (text, or a number for the float8 half), by position
+   * (0-based): one for an `eq`, the distinct keys of an `in`.
+   */
+  equal: unknown[][];
+  /** Range conditions on the sort key: float8 for numbers, booleans and dates, text for text kinds. */
+  ranges: Array<{ op: '>' | '>=' | '<' | '<='; value: number | string }>;
   /** Whether records whose sort value is empty can be in the answer (no range on the sort field). */
   withEmpty: boolean;
   /**
@@ -68,24 +78,43 @@ export function planIndexedList(entity: PublishedEntity, query: Pick<ListQuery, 
   for (const index of entity.builtIndexes ?? []) {
     if (index.state !== 'ready' || index.fields[index.fields.length - 1] !== query.sort) continue;
     const plan = planFor(index, fields, byField);
-    if (plan && (!best || plan.equal.length > best.equal.length)) best = plan;
+    if (!plan || reads(plan) > MAX_INDEX_READS) continue;
+    // The most leading equalities narrow the most; among those, the fewest reads.
+    if (!best || plan.equal.length > best.equal.length || (plan.equal.length === best.equal.length && reads(plan) < reads(best)))
+      best = plan;
   }
   return best;
 }
 
+/** Ordered reads of the index a plan makes: one per combination of leading values. */
+const reads = (plan: IndexedPlan) => plan.equal.reduce((n, keys) => n * keys.length, 1);
+
+/** The distinct index keys of a leading field's `eq` (preferred) or `in` filter, or null when it has none the index can use. */
+function leadingKeys(field: FieldDefinition, kind: string, clauses: FilterClause[]): { keys: unknown[]; clause: FilterClause } | null {
+  const clause = clauses.find((c) => c.op === 'eq') ?? clauses.find((c) => c.op === 'in');
+  if (!clause) return null;
+  const raw = clause.op === 'in' ? clause.value.split(',').filter((v) => v.trim() !== '') : [clause.value];
+  const keys: unknown[] = [];
+  for (const value of raw) {
+    // `in` takes its values trimmed (list-query.ts splitList).
+    const key = indexKeyOf(field, kind, clause.op === 'in' ? value.trim() : value);
+    if (key === undefined) return null;
+    if (!keys.includes(key)) keys.push(key);
+  }
+  return keys.length ? { keys, clause } : null;
+}
+
 function planFor(index: BuiltIndex, fields: Map<string, FieldDefinition>, byField: Map<string, FilterClause[]>): IndexedPlan | null {
   const last = index.fields.length - 1;
-  const equal: unknown[] = [];
+  const equal: unknown[][] = [];
   const consumed: FilterClause[] = [];
   for (let i = 0; i < last; i++) {
     const field = fields.get(index.fields[i]!);
-    const eq = (byField.get(index.fields[i]!) ?? []).find((c) => c.op === 'eq');
-    if (!field || !eq) return null;
-    const key = indexKeyOf(field, index.kinds[i]!, eq.value);
-    if (key === undefined) return null;
-    equal.push(key);
+    const leading = field ? leadingKeys(field, index.kinds[i]!, byField.get(index.fields[i]!) ?? []) : null;
+    if (!leading) return null;
+    equal.push(leading.keys);
     // A text key holds 300 characters: shorter values are decided by the key alone.
-    if (typeof key !== 'string' || key.length < 300) consumed.push(eq);
+    if (leading.keys.every((key) => typeof key !== 'string' || key.length < 300)) consumed.push(leading.clause);
   }
   const sortField = fields.get(index.fields[last]!);
   if (!sortField) return null;
@@ -95,16 +124,71 @@ function planFor(index: BuiltIndex, fields: Map<string, FieldDefinition>, byFiel
   for (const c of byField.get(sortField.fieldKey) ?? []) {
     const op = RANGE[c.op];
     if (!op) continue;
-    // A comparison never matches an empty value; text ranges are left to the records' own check
-    // (a key holds 300 characters, and a collation need not order prefixes as their strings).
+    // A comparison never matches an empty value.
     withEmpty = false;
-    if (kind === 'text') continue;
+    if (kind === 'text') {
+      // A text key is the value's first 300 characters, which sort no later than the value: an
+      // upper bound holds for the key as it is, a lower one for the bound's own first 300
+      // characters. The records' own check decides (the range is not consumed).
+      if (c.value === '') continue;
+      ranges.push(op === '<' || op === '<=' ? { op, value: c.value } : { op: '>=', value: c.value.slice(0, 300) });
+      continue;
+    }
     const value = indexKeyOf(sortField, kind, c.value);
     if (value === undefined) continue;
     ranges.push({ op, value: value as number });
     consumed.push(c);
   }
   return { index, equal, ranges, withEmpty, consumed };
+}
+
+/**
+ * The condition of key position `i` (1-based): each is a pair (text, float8) whose kind fixes the
+ * other half (docs/entities.md, "Indexes"). `placeholder` is one key, or with `any` an array of keys.
+ */
+function positionCondition(i: number, kind: string | undefined, placeholder: string, any = false): string {
+  const value = (cast: string) => (any ? `any(${placeholder}::${cast}[])` : `${placeholder}::${cast}`);
+  return kind === 'text' ? `e.k${i}t = ${value('text')} and e.k${i}f = 0` : `e.k${i}t = '' and e.k${i}f = ${value('float8')}`;
+}
+
+/** The conditions of one read of a plan's index: tenant, entity, index, `leading` (one per leading position), then the fixed halves. */
+function prefixConditions(plan: IndexedPlan, indexName: string, leading: readonly string[]): string[] {
+  const n = plan.index.fields.length;
+  return [
+    'e.tenant_id = $1',
+    'e.entity_id = $2',
+    `e.index_name = ${indexName}`,
+    ...leading,
+    plan.index.kinds[n - 1] === 'text' ? `e.k${n}f = 0` : `e.k${n}t = ''`,
+    // Positions past the index's fields are constant: equal conditions keep the btree order usable.
+    ...[2, 3].filter((k) => k > n).map((k) => `e.k${k}t = '' and e.k${k}f = 0`),
+  ];
+}
+
+/**
+ * The rows a count of the list reads when the index decides every condition of the list (all its
+ * filters consumed, no search): the index's own entries, one per record of the entity, read from
+ * the btree alone — never the records. Null when the records must be read to count.
+ */
+export function indexedCountSource(
+  plan: IndexedPlan,
+  query: Pick<ListQuery, 'filters' | 'search'>,
+  p: (value: unknown) => string,
+): string | null {
+  if (query.search !== undefined && query.search !== '') return null;
+  if (query.filters.some((f) => !plan.consumed.includes(f))) return null;
+  const key = `e.k${plan.index.fields.length}`;
+  // Only ranges on numbers and dates are consumed (a text range never is): float8 keys.
+  const ranges = plan.ranges.map((r) => ` and ${key}f ${r.op} ${p(r.value)}::float8`).join('');
+  // With a range, empty sort values cannot match (and the valued ones are those the range keeps).
+  const sortKey = plan.ranges.length > 0 ? ` and ${key}f < 'NaN'::float8${ranges}` : '';
+  // An `in` counts the entries of any of its keys.
+  const leading = plan.equal.map((keys, i) =>
+    keys.length === 1
+      ? positionCondition(i + 1, plan.index.kinds[i], p(keys[0]))
+      : positionCondition(i + 1, plan.index.kinds[i], p(keys), true),
+  );
+  return `record_index_entries e where ${prefixConditions(plan, p(plan.index.name), leading).join(' and ')}${sortKey}`;
 }
 
 /** What the page query around the index source needs: its limit and offset placeholders, extra columns. */
@@ -169,45 +253,49 @@ export function indexedPageSql(
   const sortKind = plan.index.kinds[n - 1]!;
   const textSort = sortKind === 'text';
   const dir = order === 'desc' ? 'desc' : 'asc';
-  // Each key position is a pair (text, float8); its kind fixes the other half (docs/entities.md, "Indexes").
-  const position = (i: number, kind: string | undefined, value: unknown) =>
-    kind === 'text' ? `e.k${i}t = ${p(value)}::text and e.k${i}f = 0` : `e.k${i}t = '' and e.k${i}f = ${p(value)}::float8`;
-  const fixed = [
-    'e.tenant_id = $1',
-    'e.entity_id = $2',
-    `e.index_name = ${p(plan.index.name)}`,
-    ...plan.equal.map((v, i) => position(i + 1, plan.index.kinds[i], v)),
-    textSort ? `${key}f = 0` : `${key}t = ''`,
-    // Positions past the index's fields are constant: equal conditions keep the btree order usable.
-    ...[2, 3].filter((k) => k > n).map((k) => `e.k${k}t = '' and e.k${k}f = 0`),
-  ];
-  const from = `from record_index_entries e join records r on r.tenant_id = e.tenant_id and r.id = e.record_id
+  const indexName = p(plan.index.name);
+  const leading = plan.equal.map((keys, i) => keys.map((k) => positionCondition(i + 1, plan.index.kinds[i], p(k))));
+  // One ordered read per combination of leading values (an `in` has several).
+  const combinations = leading.reduce<string[][]>((all, options) => all.flatMap((c) => options.map((o) => [...c, o])), [[]]);
+  const fromFor = (combination: string[]) => {
+    const fixed = prefixConditions(plan, indexName, combination);
+    return `from record_index_entries e join records r on r.tenant_id = e.tenant_id and r.id = e.record_id
      where ${fixed.join(' and ')} and r.tenant_id = $1 and r.entity_id = $2${where}`;
+  };
   const sortColumn = textSort ? `${key}t` : `${key}f`;
   const valued = textSort ? `${key}t > ''` : `${key}f < 'NaN'::float8`;
   const empty = textSort ? `${key}t = ''` : `${key}f = 'NaN'::float8`;
-  const ranges = plan.ranges.map((r) => ` and ${key}f ${r.op} ${p(r.value)}::float8`).join('');
+  const ranges = plan.ranges
+    .map((r) => ` and ${sortColumn} ${r.op} ${p(r.value)}::${typeof r.value === 'string' ? 'text' : 'float8'}`)
+    .join('');
   const reach = shape.offset ? `(${shape.limit}::int + ${shape.offset}::int)` : shape.limit;
   const columns = [RECORD_COLUMNS, ...shape.extra.map((c) => `${c.sql} as "${c.alias}"`)].join(', ');
   const bounds = shape.after ? cursorBounds(plan, order, shape.after, p) : { valued: '', empty: '' };
   const segments: string[] = [];
-  if (bounds.valued !== null) {
-    segments.push(
-      `(select ${columns}, 0 as "segment", ${sortColumn} as "sortKey" ${from} and ${valued}${ranges}${bounds.valued}
+  for (const combination of combinations) {
+    const from = fromFor(combination);
+    if (bounds.valued !== null) {
+      segments.push(
+        `(select ${columns}, 0 as "segment", ${sortColumn} as "sortKey" ${from} and ${valued}${ranges}${bounds.valued}
          order by ${sortColumn} ${dir}, e.record_id ${dir} limit ${reach})`,
-    );
-  }
-  if (plan.withEmpty) {
-    segments.push(
-      `(select ${columns}, 1 as "segment", ${sortColumn} as "sortKey" ${from} and ${empty}${bounds.empty}
+      );
+    }
+    if (plan.withEmpty) {
+      segments.push(
+        `(select ${columns}, 1 as "segment", ${sortColumn} as "sortKey" ${from} and ${empty}${bounds.empty}
          order by e.record_id ${dir} limit ${reach})`,
-    );
+      );
+    }
   }
   // A cursor past the last valued record of a list without empty ones: nothing is left.
-  if (segments.length === 0) segments.push(`(select ${columns}, 1 as "segment", ${sortColumn} as "sortKey" ${from} and false)`);
+  if (segments.length === 0)
+    segments.push(`(select ${columns}, 1 as "segment", ${sortColumn} as "sortKey" ${fromFor(combinations[0]!)} and false)`);
   const out = ['id', 'entityId', 'name', 'data', 'createdAt', 'updatedAt', ...shape.extra.map((c) => c.alias)].map((c) => `s."${c}"`);
+  // A scalar subquery, not EXISTS: the planner never turns it into a join, so it stays one primary
+  // key probe per row read, whatever the statistics say (a database never analysed, as PGlite's,
+  // otherwise got a join that scanned the entity and read the segments once per record of it).
   const recheck = shape.recheck
-    ? ` where exists (select 1 from records r where r.tenant_id = $1 and r.entity_id = $2 and r.id = s.id${shape.recheck})`
+    ? ` where coalesce((select true from records r where r.tenant_id = $1 and r.entity_id = $2 and r.id = s.id${shape.recheck}), false)`
     : '';
   return `select ${out.join(', ')} from (${segments.join(' union all ')}) s${recheck}
     order by s.segment, s."sortKey" ${dir}, s.id ${dir} limit ${shape.limit}${shape.offset ? ` offset ${shape.offset}` : ''}`;

@@ -12,7 +12,7 @@ import {
   type ListQuery,
   type SortKey,
 } from './list-query.js';
-import { indexedPageSql, planIndexedList } from './indexed-source.js';
+import { indexedCountSource, indexedPageSql, planIndexedList } from './indexed-source.js';
 import { RECORD_COLUMNS } from './record.repository.js';
 import { resolveRelations } from './record.service.js';
 import type { RecordPage, RecordView } from './record.types.js';
@@ -23,7 +23,8 @@ import { visibleRecord } from './visible-data.js';
  * its total: the count source on the left, the page in a lateral join on the right. The total's
  * cost is bounded whatever the entity's size:
  * - no filters or search: the sum of the entity's slots in `record_counts` (exact, O(1));
- * - filters or search, `estimated` (the default): a count of at most threshold + 1 matching rows;
+ * - filters or search, `estimated` (the default): a count of at most threshold + 1 matching rows
+ *   (from a declared index's entries alone when the index decides every condition);
  *   beyond the threshold the planner's estimate (a second, EXPLAIN statement), `totalExact: false`;
  * - `exact`: a full count of the matching rows; `none`: no count at all.
  * The page reads `limit + 1` rows: the extra one tells whether a next page exists (`nextCursor`).
@@ -59,16 +60,19 @@ export function planList(tenantId: string, entity: PublishedEntity, query: ListQ
   const keyset = position ? keysetSql(sql.sort, query.order, position.value, position.id, p) : '';
   const mode: CountMode = query.count ?? 'estimated';
   const count = mode === 'none' ? 'none' : sql.where === '' ? 'counter' : mode === 'exact' ? 'full' : 'bounded';
+  // A ready declared index that answers the list reads the page in its order (indexed-source.ts),
+  // and counts from its entries alone when it decides every condition.
+  const indexed = planIndexedList(entity, query);
+  const counted = (count === 'full' || count === 'bounded') && indexed ? indexedCountSource(indexed, query, p) : null;
+  const source = counted ?? `${sql.from} where ${where}`;
   const countSql =
     count === 'counter'
       ? 'select coalesce(sum(c.n), 0)::bigint as total from record_counts c where c.tenant_id = $1 and c.entity_id = $2'
       : count === 'full'
-        ? `select count(*) as total from ${sql.from} where ${where}`
+        ? `select count(*) as total from ${source}`
         : count === 'bounded'
-          ? `select count(*) as total from (select 1 from ${sql.from} where ${where} limit ${p(exactCountThreshold + 1)}) b`
+          ? `select count(*) as total from (select 1 from ${source} limit ${p(exactCountThreshold + 1)}) b`
           : '';
-  // A ready declared index that answers the list reads the page in its order (indexed-source.ts).
-  const indexed = planIndexedList(entity, query);
   const pageSql = indexed
     ? indexedPageSql(indexed, query.order, `${remainingConditions(entity, query, indexed.consumed, params)}${keyset}`, p, {
         limit: p(query.limit + 1),
