@@ -43,6 +43,13 @@ describe('GET /api/openapi.json', () => {
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
   });
 
+  it('documents the OAuth token endpoint, a transport route outside the catalogue, in its own shapes', () => {
+    const token = doc.paths['/api/oauth/token']?.post as Record<string, any> | undefined;
+    expect(token?.requestBody?.content).toHaveProperty('application/x-www-form-urlencoded');
+    expect(token?.responses['200'].content['application/json'].schema.required).toEqual(['access_token', 'token_type', 'expires_in']);
+    expect(token?.responses['401'].content['application/json'].schema.required).toEqual(['error']);
+  });
+
   it('documents every REST route of the catalogue, with every response body', () => {
     for (const op of OPERATIONS) {
       for (const binding of op.rest) {

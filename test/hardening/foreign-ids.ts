@@ -129,6 +129,7 @@ export const ROUTE_PROBES: Record<string, Classified<RouteProbe>> = {
     { kind: 'user', ...path((id) => `/api/auth/tenant/users/${id}`), body: () => ({ role: 'owner', isActive: false }) },
   ],
   'DELETE /api/auth/tenant/users/{id}': [{ kind: 'user', ...path((id) => `/api/auth/tenant/users/${id}`) }],
+  'GET /api/auth/tenant/users/{id}/rights': [{ kind: 'user', ...path((id) => `/api/auth/tenant/users/${id}/rights`) }],
   'PUT /api/auth/tenant/users/{id}/password': [
     { kind: 'user', ...path((id) => `/api/auth/tenant/users/${id}/password`), body: () => ({ password: 'taken-over-1' }) },
   ],
@@ -186,6 +187,9 @@ export const ROUTE_PROBES: Record<string, Classified<RouteProbe>> = {
     { kind: 'entity', ...path(() => '/api/tools/get_entity_schema'), body: (id) => ({ entityName: id }) },
   ],
   'GET /api/openapi.json': none('the service description'),
+  'POST /api/oauth/token': none(
+    "a bot's client credentials: an unknown bot and a wrong secret answer the same 401 invalid_client (test/bots/oauth.test.ts)",
+  ),
 };
 
 function provision(tenant: string) {

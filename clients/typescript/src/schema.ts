@@ -282,6 +282,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/tenant/users/{id}/rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a user's effective rights
+         * @description What a user may do, as the service enforces it: { subject, tenant: { manageUsers, changeSchema, writeSites, manageBots }, entities: [{ entity, actions, source }] }, source role | override | credential. The id me answers the caller's own rights (any credential); another user's are for user managers.
+         */
+        get: operations["get_user_rights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/tenant/users/provision": {
         parameters: {
             query?: never;
@@ -1042,6 +1062,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OAuth 2.0 token (client credentials)
+         * @description RFC 6749 §4.4 for bots: the bot's id (or name) and secret by HTTP Basic, or as `client_id` and `client_secret` in the form body (not both). Answers the token `identify_bot` answers. Errors are RFC 6749 §5.2 objects, not the envelope: 400 `invalid_request` or `unsupported_grant_type`, 401 `invalid_client` (with `WWW-Authenticate: Basic`), 429 `invalid_client` with `Retry-After` for a locked bot.
+         */
+        post: operations["oauth_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1337,7 +1377,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "BUSINESS_RULE_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
                 details?: {
                     field?: string;
                     message: string;
@@ -2492,6 +2532,75 @@ export interface operations {
                             /** @constant */
                             passwordChanged: true;
                             sessionsEnded: number;
+                        };
+                        /** @constant */
+                        success: true;
+                        warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    get_user_rights: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant slug or id */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description User id (UUID), or me for the caller */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused (see error.code) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entities: {
+                                actions: ("create" | "read" | "update" | "delete")[];
+                                entity: string;
+                                /** @enum {string} */
+                                source: "role" | "override" | "credential";
+                            }[];
+                            subject: {
+                                id: string;
+                                isActive: boolean;
+                                /** @enum {string} */
+                                kind: "tenant_user" | "admin" | "tenant_key" | "bot";
+                                role: ("owner" | "admin" | "member" | "viewer") | null;
+                            };
+                            tenant: {
+                                changeSchema: boolean;
+                                manageBots: boolean;
+                                manageUsers: boolean;
+                                writeSites: boolean;
+                            };
                         };
                         /** @constant */
                         success: true;
@@ -6293,6 +6402,91 @@ export interface operations {
                         /** @constant */
                         success: true;
                         warnings?: components["schemas"]["Warning"][];
+                    };
+                };
+            };
+        };
+    };
+    oauth_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The bot id or name (when not sent by HTTP Basic) */
+                    client_id?: string;
+                    /** @description The bot secret (when not sent by HTTP Basic) */
+                    client_secret?: string;
+                    /** @constant */
+                    grant_type: "client_credentials";
+                    /** @description Accepted and ignored */
+                    scope?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The bot id or name (when not sent by HTTP Basic) */
+                    client_id?: string;
+                    /** @description The bot secret (when not sent by HTTP Basic) */
+                    client_secret?: string;
+                    /** @constant */
+                    grant_type: "client_credentials";
+                    /** @description Accepted and ignored */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The access token (`Cache-Control: no-store`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @description Seconds */
+                        expires_in: number;
+                        /** @constant */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+            /** @description invalid_request or unsupported_grant_type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description invalid_client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description invalid_client: the bot is locked; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description?: string;
                     };
                 };
             };

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../../errors.js';
-import { assertCleanInput, type InputPart } from '../input-guard.js';
+import { assertCleanInput, inputProblem, type InputPart } from '../input-guard.js';
 import { headerName } from './rest-input.js';
 
 /**
@@ -53,12 +53,29 @@ export function refuseIncompletePreflight(request: FastifyRequest): void {
 
 /** Every part of a routed request that can reach the core: path parameters, query, headers, body. */
 export function guardRequestInput(request: FastifyRequest): void {
-  const headers: InputPart[] = Object.entries(request.headers).map(([name, value]) => [value, `${headerName(name)} header`]);
+  // A header's name in errors is built only for a header that breaks the rules.
+  const headers: InputPart[] = [];
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (inputProblem(value, name)) headers.push([value, `${headerName(name)} header`]);
+  }
   assertCleanInput([[request.params, ''], [request.query, ''], ...headers, [request.body, '']]);
 }
 
-/** Installs the edge on an app: the input guard on every route, the preflight check before CORS. */
+/**
+ * Installs the edge on an app: the input guard on every route, the preflight check before CORS.
+ * Callback hooks, not async ones: they run on every request and have nothing to wait for.
+ */
 export function installEdgeGuards(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => refuseIncompletePreflight(request));
-  app.addHook('preValidation', async (request) => guardRequestInput(request));
+  app.addHook('onRequest', (request, _reply, done) => done(caught(() => refuseIncompletePreflight(request))));
+  app.addHook('preValidation', (request, _reply, done) => done(caught(() => guardRequestInput(request))));
+}
+
+/** What `check` throws, or undefined. */
+function caught(check: () => void): Error | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    return error as Error;
+  }
 }

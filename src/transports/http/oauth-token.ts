@@ -9,6 +9,82 @@ import { buildOperationContext, type TransportDeps } from '../request-context.js
 /** The OAuth 2.0 token endpoint of bots (docs/bots.md "OAuth 2.0 client credentials"). */
 export const OAUTH_TOKEN_PATH = '/api/oauth/token';
 
+/**
+ * The token endpoint in the OpenAPI document: hand-described because it is a transport route, not
+ * an operation (it runs `identify_bot`), and it answers OAuth's shapes rather than the envelope.
+ */
+export const OAUTH_TOKEN_OPENAPI = {
+  post: {
+    operationId: 'oauth_token',
+    summary: 'OAuth 2.0 token (client credentials)',
+    description:
+      "RFC 6749 §4.4 for bots: the bot's id (or name) and secret by HTTP Basic, or as `client_id` and `client_secret` in the form body (not both). " +
+      'Answers the token `identify_bot` answers. Errors are RFC 6749 §5.2 objects, not the envelope: 400 `invalid_request` or ' +
+      '`unsupported_grant_type`, 401 `invalid_client` (with `WWW-Authenticate: Basic`), 429 `invalid_client` with `Retry-After` for a locked bot.',
+    tags: ['bots'],
+    security: [{ basic: [] }],
+    requestBody: {
+      required: true,
+      content: Object.fromEntries(
+        ['application/x-www-form-urlencoded', 'application/json'].map((type) => [
+          type,
+          {
+            schema: {
+              type: 'object',
+              required: ['grant_type'],
+              properties: {
+                grant_type: { const: 'client_credentials' },
+                client_id: { type: 'string', description: 'The bot id or name (when not sent by HTTP Basic)' },
+                client_secret: { type: 'string', description: 'The bot secret (when not sent by HTTP Basic)' },
+                scope: { type: 'string', description: 'Accepted and ignored' },
+              },
+            },
+          },
+        ]),
+      ),
+    },
+    responses: {
+      200: {
+        description: 'The access token (`Cache-Control: no-store`)',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['access_token', 'token_type', 'expires_in'],
+              properties: {
+                access_token: { type: 'string' },
+                token_type: { const: 'Bearer' },
+                expires_in: { type: 'integer', description: 'Seconds' },
+              },
+            },
+          },
+        },
+      },
+      ...Object.fromEntries(
+        [
+          ['400', 'invalid_request or unsupported_grant_type'],
+          ['401', 'invalid_client'],
+          ['429', 'invalid_client: the bot is locked; see Retry-After'],
+        ].map(([status, description]) => [
+          status,
+          {
+            description,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['error'],
+                  properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+                },
+              },
+            },
+          },
+        ]),
+      ),
+    },
+  },
+};
+
 /** An answer in RFC 6749 §5.2 form — this route speaks OAuth, not the service's envelope. */
 class OAuthError extends Error {
   constructor(

@@ -4,6 +4,7 @@ import { isTenantOperation } from '../../operations/core/operation.js';
 import { jsonSchemaOf, type JsonSchema } from '../../operations/core/schemas.js';
 import { renderText } from '../surface-text.js';
 import { HTTP_STATUS } from './errors.js';
+import { OAUTH_TOKEN_OPENAPI, OAUTH_TOKEN_PATH } from './oauth-token.js';
 import { headerName } from './rest-input.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -172,6 +173,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], version: 
     });
   }
   paths['/api/tools/{name}'] = toolsRoute(operations);
+  paths[OAUTH_TOKEN_PATH] = OAUTH_TOKEN_OPENAPI;
   paths['/api/openapi.json'] = {
     get: {
       operationId: 'openapi',
@@ -210,6 +212,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], version: 
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Admin token, tenant-user token or API key' },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        basic: { type: 'http', scheme: 'basic', description: 'A bot id (or name) and secret, at the OAuth token endpoint' },
       },
       schemas: COMPONENTS,
     },

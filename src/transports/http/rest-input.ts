@@ -36,9 +36,17 @@ function renamed(error: AppError, rename: (path: string) => string): AppError {
   return validationError(`Invalid input — ${summary}${more}`, details);
 }
 
+/** The query parameter names each binding documents, read once. */
+const queryNamesOf = new WeakMap<RestBinding, ReadonlySet<string>>();
+function queryNames(binding: RestBinding): ReadonlySet<string> {
+  let names = queryNamesOf.get(binding);
+  if (!names) queryNamesOf.set(binding, (names = new Set(Object.keys(binding.query?.shape ?? {}))));
+  return names;
+}
+
 /** Query parameters: single values only, and only the names the binding documents. */
 function checkQueryNames(binding: RestBinding, query: Record<string, unknown>): void {
-  const known = new Set(Object.keys(binding.query?.shape ?? {}));
+  const known = queryNames(binding);
   for (const [name, value] of Object.entries(query)) {
     if (!known.has(name) && !binding.queryFamily?.pattern.test(name)) {
       const family = binding.queryFamily ? `, or ${binding.queryFamily.description}` : '';
@@ -57,12 +65,12 @@ function checkQueryNames(binding: RestBinding, query: Record<string, unknown>): 
 export function restInput(binding: RestBinding, raw: RawRestRequest): unknown {
   checkQueryNames(binding, raw.query);
   const params = binding.params ? parsePart(binding.params, raw.params) : {};
-  const known = Object.keys(binding.query?.shape ?? {});
-  const listed = Object.fromEntries(Object.entries(raw.query).filter(([name]) => known.includes(name)));
+  const known = queryNames(binding);
+  const listed = Object.fromEntries(Object.entries(raw.query).filter(([name]) => known.has(name)));
   const query = binding.query ? (parsePart(binding.query, listed) as Record<string, unknown>) : {};
   if (binding.queryFamily) {
     for (const [name, value] of Object.entries(raw.query)) {
-      if (!known.includes(name)) query[name] = parsePart(binding.queryFamily.schema, value, () => name);
+      if (!known.has(name)) query[name] = parsePart(binding.queryFamily.schema, value, () => name);
     }
   }
   let body: unknown;
