@@ -11,6 +11,7 @@ import { createCredentialRegistry, type CredentialRegistry } from './domain/cred
 import type { PublishHook } from './domain/entities/publish-hooks.js';
 import { PublishedEntityCache } from './domain/entities/published-entity.cache.js';
 import { embeddingsClientFor, type EmbeddingsClient } from './domain/records/embeddings.js';
+import { TotalEstimates } from './domain/records/total-estimates.js';
 import { DatabaseRateLimitStore } from './domain/rate-limit/rate-limit.store.js';
 import { RateLimiter } from './domain/rate-limit/rate-limiter.js';
 import type { RecordDeps } from './domain/records/save-state.js';
@@ -71,6 +72,8 @@ export interface Services {
   readonly sites: SiteCache;
   /** Filtered list totals are exact up to this many matches, estimated beyond (docs/records.md, "Totals"). */
   readonly listExactCountThreshold: number;
+  /** Planner estimates of filtered totals beyond that threshold, reused for a few seconds. */
+  readonly totalEstimates: TotalEstimates;
   /** Backfills declared indexes of large entities after their publish (docs/entities.md, "Indexes"). */
   readonly indexBuilder: IndexBuilder;
 }
@@ -109,6 +112,7 @@ export async function createServices(
     rateLimiter,
     sites: new SiteCache(db, db.invalidations, config.sites.cacheBytes),
     listExactCountThreshold: config.listExactCountThreshold,
+    totalEstimates: new TotalEstimates(clock),
     indexBuilder,
   };
 }

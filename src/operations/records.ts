@@ -133,6 +133,7 @@ export const queryRecords = defineTenantOperation({
     return listRecords(ctx.tx, ctx.services.entities, entity, query, {
       resolve: input.resolve,
       exactCountThreshold: ctx.services.listExactCountThreshold,
+      estimates: ctx.services.totalEstimates,
     });
   },
 });

@@ -9,6 +9,7 @@ import { executeOperation } from '../../src/operations/core/execute.js';
 import { findOperation } from '../../src/operations/index.js';
 import { TEST_DATABASE } from '../helpers/database.js';
 import { probe } from '../helpers/distribution/exceptions.js';
+import { seedPublishedEntity } from '../helpers/seed-entity.js';
 import { createRecordsFixture, type RecordsFixture } from './fixture.js';
 
 /** The list's bounded totals (count=, totalExact) and cursor pagination (after=, nextCursor); docs/records.md. */
@@ -63,6 +64,31 @@ describe('record list: totals and cursors', () => {
       expect(below.body.data).toMatchObject({ total: 2, totalExact: true, totalPages: 1 });
       const none = await list('filter.visits.lt=0');
       expect(none.body.data).toMatchObject({ data: [], total: 0, totalExact: true, totalPages: 0, nextCursor: null });
+    });
+
+    it("reuses a total's planner estimate for ten seconds, then asks the planner again", async () => {
+      await seedPublishedEntity(f.t, f.tenant.id, 'tickets', [{ fieldKey: 'level', fieldType: 'integer' }]);
+      const estimated = async () => {
+        const res = await list('filter.level.lt=5&limit=1', 'tickets');
+        expect(res.body.data.totalExact).toBe(false);
+        return res.body.data.total as number;
+      };
+      const analyze = () => f.t.db.query('analyze records');
+      for (let i = 0; i < 5; i++) expect((await f.t.post(f.base('tickets'), { level: i }, f.as)).status).toBe(201);
+      await analyze();
+      const first = await estimated();
+      // Many more matches, and statistics that say so: the planner's estimate is now far larger.
+      await f.t.db.query(
+        `insert into records (tenant_id, entity_id, name, data)
+         select e.tenant_id, e.id, 'bulk', jsonb_build_object('level', 1) from entities e, generate_series(1, 400)
+          where e.tenant_id = $1 and e.name = 'tickets'`,
+        [f.tenant.id],
+      );
+      await analyze();
+      f.t.clock.advance(9_000);
+      expect(await estimated()).toBe(first);
+      f.t.clock.advance(1_001);
+      expect(await estimated()).toBeGreaterThan(first + 100);
     });
 
     it('count=exact counts every match; a page past the end keeps the total', async () => {

@@ -16,6 +16,7 @@ import { indexedCountSource, indexedPageSql, planIndexedList } from './indexed-s
 import { RECORD_COLUMNS } from './record.repository.js';
 import { resolveRelations } from './record.service.js';
 import type { RecordPage, RecordView } from './record.types.js';
+import type { TotalEstimates } from './total-estimates.js';
 import { visibleRecord } from './visible-data.js';
 
 /**
@@ -25,7 +26,8 @@ import { visibleRecord } from './visible-data.js';
  * - no filters or search: the sum of the entity's slots in `record_counts` (exact, O(1));
  * - filters or search, `estimated` (the default): a count of at most threshold + 1 matching rows
  *   (from a declared index's entries alone when the index decides every condition);
- *   beyond the threshold the planner's estimate (a second, EXPLAIN statement), `totalExact: false`;
+ *   beyond the threshold the planner's estimate (a second, EXPLAIN statement, whose answer is
+ *   reused for a few seconds: total-estimates.ts), `totalExact: false`;
  * - `exact`: a full count of the matching rows; `none`: no count at all.
  * The page reads `limit + 1` rows: the extra one tells whether a next page exists (`nextCursor`).
  */
@@ -113,6 +115,8 @@ export interface ListOptions {
   resolve: boolean;
   /** Filtered totals are counted exactly up to this many matches (config LIST_EXACT_COUNT_THRESHOLD). */
   exactCountThreshold: number;
+  /** Planner estimates of totals beyond the threshold, reused briefly. */
+  estimates: TotalEstimates;
 }
 
 /** A page of records, its total (and whether it is exact) and the cursor of the next page. */
@@ -137,7 +141,8 @@ export async function listRecords(
   } else {
     total = Number(rows[0]?.total ?? 0);
     if (plan.count === 'bounded' && total > options.exactCountThreshold) {
-      total = Math.max(await plannerEstimate(tx, plan.estimate), options.exactCountThreshold + 1);
+      const estimate = await options.estimates.of(plan.estimate, () => plannerEstimate(tx, plan.estimate));
+      total = Math.max(estimate, options.exactCountThreshold + 1);
       totalExact = false;
     }
   }
