@@ -191,7 +191,7 @@ export function indexedCountSource(
   return `record_index_entries e where ${prefixConditions(plan, p(plan.index.name), leading).join(' and ')}${sortKey}`;
 }
 
-/** What the page query around the index source needs: its limit and offset placeholders, extra columns. */
+/** What the page query around the index source needs: its limit (SQL text: a number or a placeholder), offset placeholder, extra columns. */
 export interface PageShape {
   limit: string;
   /** Null: no offset. */
