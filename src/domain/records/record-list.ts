@@ -26,8 +26,9 @@ import { visibleRecord } from './visible-data.js';
  * - no filters or search: the sum of the entity's slots in `record_counts` (exact, O(1));
  * - filters or search, `estimated` (the default): a count of at most threshold + 1 matching rows
  *   (from a declared index's entries alone when the index decides every condition);
- *   beyond the threshold the planner's estimate (a second, EXPLAIN statement, whose answer is
- *   reused for a few seconds: total-estimates.ts), `totalExact: false`;
+ *   beyond the threshold the planner's estimate (a second, EXPLAIN statement), `totalExact: false`;
+ *   for a few seconds after, the same conditions answer that estimate again without counting
+ *   (total-estimates.ts);
  * - `exact`: a full count of the matching rows; `none`: no count at all.
  * The page reads `limit + 1` rows: the extra one tells whether a next page exists (`nextCursor`).
  */
@@ -139,7 +140,11 @@ export async function listRecords(
   query: ListQuery,
   options: ListOptions,
 ): Promise<RecordPage> {
-  const plan = planList(tx.tenantId, entity, query, options.exactCountThreshold);
+  const counted = planList(tx.tenantId, entity, query, options.exactCountThreshold);
+  // Matches found beyond the threshold moments ago: the total is that estimate again, and the page
+  // is read alone (total-estimates.ts).
+  const kept = counted.count === 'bounded' ? options.estimates.kept(counted.estimate) : undefined;
+  const plan = kept === undefined ? counted : planList(tx.tenantId, entity, { ...query, count: 'none' }, options.exactCountThreshold);
   const rows = await tx.query<PageRow>(plan.text, plan.params);
   const found = rows.filter((r) => r.id !== null && r.id !== undefined);
   const hasMore = found.length > query.limit;
@@ -147,7 +152,10 @@ export async function listRecords(
 
   let total: number;
   let totalExact = true;
-  if (plan.count === 'none') {
+  if (kept !== undefined) {
+    total = Math.max(kept, options.exactCountThreshold + 1);
+    totalExact = false;
+  } else if (plan.count === 'none') {
     total = plan.passed + onPage.length + (hasMore ? 1 : 0);
     totalExact = false;
   } else {
