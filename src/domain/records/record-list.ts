@@ -71,7 +71,7 @@ export function planList(tenantId: string, entity: PublishedEntity, query: ListQ
   // Row limits are written into the statement, not sent as parameters: with `limit $n` the planner
   // costs a generic plan as if it read a tenth of the matches, so a prepared list kept being
   // planned anew on every run (custom plans); with the number in the text the generic plan is chosen
-  // after a few runs and planning is skipped (0.9 against 1.4 ms a W3 statement, docs/records.md).
+  // after a few runs and planning is skipped (docs/records.md, "Lists that use an index").
   // A limit is at most 101 and the threshold one of the configuration: few statement texts.
   const pageLimit = sqlCount(query.limit + 1);
   const countSql =
