@@ -76,7 +76,8 @@ export class ExclusiveClients {
 
   /**
    * Returns a client: to the longest waiting transaction, else to the idle ones. A `stuck` one (a
-   * statement on it outlived the deadline: postgres.js may never settle it, porsager/postgres#1186)
+   * statement on it outlived the deadline: postgres.js may never settle it, porsager/postgres#1186;
+   * or its connection was lost while lent, after which postgres.js can wedge it: docs/operations.md)
    * is ended at once and a new client takes its place, so that it never keeps a slot.
    */
   release(client: OneConnection, stuck = false): void {

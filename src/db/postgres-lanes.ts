@@ -68,14 +68,32 @@ export class Lanes {
     });
   }
 
-  /** Gives `lane` a new client; the old one's later closes no longer count. */
+  /**
+   * Gives `lane` a new client; the old one's later closes no longer count. A client whose connection
+   * closes while units are in flight on it is replaced too (right after the close): postgres.js
+   * 3.4.9 keeps statements that were in flight when a socket closed with an error on the connection,
+   * carries them into its reconnect, and from then on answers nothing queued on that client
+   * (docs/operations.md, "No call waits forever"). Ending the old client fails what it still holds:
+   * a read is then sent again on the new one (`read`), a one-statement transaction answers
+   * SERVICE_UNAVAILABLE as after any lost connection.
+   */
   private reopen(lane: Lane): void {
     const sql: postgres.Sql = this.open(() => {
       if (lane.sql !== sql) return;
       lane.closes++;
       lane.tenant = lane.set = undefined;
+      if (lane.pending > 0) setImmediate(() => this.replace(lane, sql));
     });
     lane.sql = sql;
+  }
+
+  /** Replaces `lane`'s client `sql` (if it still is its client) by a new one, and ends `sql` at once. */
+  private replace(lane: Lane, sql: postgres.Sql): void {
+    if (lane.sql !== sql || this.ended) return;
+    lane.closes++;
+    lane.tenant = lane.set = undefined;
+    this.reopen(lane);
+    sql.end({ timeout: 0 }).catch(ignore);
   }
 
   /** One statement of a tenant's read, run as described above; its rows. */
@@ -84,7 +102,7 @@ export class Lanes {
     for (let attempt = 1; ; attempt++) {
       let closes = 0;
       let lane: Lane | undefined;
-      const rows = await this.queue((sql, queued) => {
+      const sent = this.queue((sql, queued) => {
         lane = queued;
         closes = queued.closes;
         if (queued.tenant !== tenant || !queued.set) {
@@ -97,6 +115,14 @@ export class Lanes {
         }
         return [prepared(sql, text, params), queued.set];
       }, tenant);
+      let rows: unknown;
+      try {
+        rows = await sent;
+      } catch (error) {
+        // Lost with its connection (or its client, replaced): a read is sent again.
+        if (attempt < 3 && lane !== undefined && lane.closes !== closes && isDatabaseUnavailable(error)) continue;
+        throw error;
+      }
       if (lane!.closes === closes) return rows as T[];
       // The connection closed meanwhile: the statement may have run on a new session without its tenant.
       if (attempt === 3) throw databaseUnavailable();
@@ -153,13 +179,7 @@ export class Lanes {
     const lane = this.pick(tenant);
     lane.pending++;
     const sql = lane.sql;
-    const overdue = deadline(this.deadline, () => {
-      if (lane.sql !== sql || this.ended) return;
-      lane.closes++;
-      lane.tenant = lane.set = undefined;
-      this.reopen(lane);
-      sql.end({ timeout: 0 }).catch(ignore);
-    });
+    const overdue = deadline(this.deadline, () => this.replace(lane, sql));
     try {
       const [main, ...others] = unit(sql, lane);
       for (const other of others) other.catch(ignore); // awaited below, after `main` had its turn

@@ -140,7 +140,8 @@ async function transactOn<T>(
     if (conn && !lost && !isDatabaseUnavailable(error)) await watch(conn.sql.unsafe('rollback').execute()).catch(ignore);
     throw translateDatabaseError(error);
   } finally {
-    if (conn) clients.release(conn, stuck);
+    // A client whose connection was lost meanwhile is replaced too (see Lanes.reopen).
+    if (conn) clients.release(conn, stuck || conn.losses !== losses);
   }
 }
 

@@ -30,9 +30,9 @@ describe('tenant connections reused across tenants', () => {
     );
 
   beforeAll(async () => {
-    // A read queued on a connection as it is killed can stay unanswered in postgres.js until the
-    // call deadline replaces the lane's client (docs/database.md): 3 s here, not the default 30.
-    t = await createTestApp({ DATABASE_CALL_TIMEOUT_MS: '3000' });
+    // No call deadline to fall back on (10 minutes): a lane whose connection is killed under its
+    // reads must get going again by itself (a new client, the reads sent again; Lanes.reopen).
+    t = await createTestApp({ DATABASE_CALL_TIMEOUT_MS: '600000' });
     a = (await t.createTenant('Alpha')).id;
     b = (await t.createTenant('Beta')).id;
     await seedPublishedEntity(t, a, 'things', [{ fieldKey: 'title', fieldType: 'text' }]);
