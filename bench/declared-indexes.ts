@@ -11,6 +11,7 @@
  *
  * DATABASE_URL names the server (127.0.0.1 only); the two databases are created and dropped here.
  */
+import type { EventEmitter } from 'node:events';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -139,8 +140,14 @@ type Side = Awaited<ReturnType<typeof setUp>>;
 let n = 0;
 let failuresShown = 0;
 
+/**
+ * One autocannon run. p50 and p99 come from every 2xx answer's own response time: autocannon's
+ * histogram keeps whole milliseconds, which at a p50 of 4–6 ms cannot tell 10% apart.
+ */
 async function measure(side: Side, kind: 'create' | 'list'): Promise<{ p50: number; p99: number; rps: number; bad: number }> {
-  const result = await autocannon({
+  const times: number[] = [];
+  // Without a callback autocannon answers its run, which is also the emitter of each response.
+  const instance = autocannon({
     url: side.address,
     connections: CONNECTIONS,
     duration: DURATION,
@@ -171,8 +178,14 @@ async function measure(side: Side, kind: 'create' | 'list'): Promise<{ p50: numb
         },
       },
     ],
+  }) as Promise<autocannon.Result> & EventEmitter;
+  void instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status < 300) times.push(ms);
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, bad: result.non2xx + result.errors };
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Number((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(2));
+  return { p50: at(0.5), p99: at(0.99), rps: result.requests.average, bad: result.non2xx + result.errors };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
