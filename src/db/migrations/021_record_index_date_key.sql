@@ -8,7 +8,9 @@
 -- which the planner folds into the trigger's statement. Same key for every value the old one
 -- accepted. The year 0000, which the API accepts in a date-time (1 BC) and the timestamptz cast
 -- refused — a record holding one could not be saved in an entity indexing that field — is the
--- year -1 of PostgreSQL, the same instant as JavaScript's Date.parse.
+-- year -1 of PostgreSQL, the same instant as JavaScript's Date.parse. The year, month and day are
+-- written out in both branches on purpose: a body with a FROM clause (to name them once) is not
+-- inlined.
 
 create or replace function tb_index_date_key(value text) returns numeric
   language sql immutable parallel safe
