@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRIGGER_TYPES } from '../domain/rules/rule.types.js';
-import { listRuleRuns } from '../domain/rules/rule-runs.repository.js';
+import { listRuleRuns, retentionCutoff } from '../domain/rules/rule-runs.repository.js';
 import { createRule, deleteRule, getRule, listRules, publishRule, testRule } from '../domain/rules/rule.service.js';
 import { toolRef, validationError } from '../errors.js';
 import { bind, defineTenantOperation } from './core/operation.js';
@@ -201,7 +201,8 @@ export const listRuleRunsOperation = defineTenantOperation({
     if (input.ruleId !== undefined && !/^[0-9a-f-]{36}$/i.test(input.ruleId)) {
       throw validationError(`ruleId: "${input.ruleId.slice(0, 80)}" is not a UUID`, [{ field: 'ruleId', message: 'must be a UUID' }]);
     }
-    const found = await listRuleRuns(ctx.tx, { ...input, page, limit });
+    const since = retentionCutoff(ctx.services.clock.now(), ctx.config.ruleRuns);
+    const found = await listRuleRuns(ctx.tx, { ...input, page, limit, since });
     return { ...found, page, limit };
   },
 });

@@ -59,30 +59,32 @@ const saveParams = (save: SaveRuns, at: Date) => [
 /** Drops the tenant's saves logged before `cutoff` (a range probe of the primary key when there are none). */
 const dropExpired = (cutoff: string) => `delete from rule_runs where tenant_id = $1 and created_at < ${cutoff}::timestamptz`;
 
-const cutoffOf = (at: Date, retention: RuleRunRetention) => new Date(at.getTime() - retention.keepDays * 86_400_000).toISOString();
+/** The oldest time a run may have to be kept, at `at`: runs logged before it are expired (never answered). */
+export const retentionCutoff = (at: Date, retention: RuleRunRetention): Date => new Date(at.getTime() - retention.keepDays * 86_400_000);
 
 /**
  * Logs the runs of one save (record `recordId`) in one statement, which also drops the tenant's
- * runs older than the retention window.
+ * runs logged before `dropBefore` when one is given (see `ruleRunLogger`: not in every save).
  */
-export async function insertRuleRuns(tx: TenantTx, save: SaveRuns, recordId: string, at: Date, retention: RuleRunRetention): Promise<void> {
+export async function insertRuleRuns(tx: TenantTx, save: SaveRuns, recordId: string, at: Date, dropBefore: Date | null): Promise<void> {
   if (save.runs.length === 0) return;
-  await tx.query(`with expired as (${dropExpired('$2')}) ${insertSave((i) => `$${i + 4}`, '$3::uuid')}`, [
-    tx.tenantId,
-    cutoffOf(at, retention),
-    recordId,
-    ...saveParams(save, at),
-  ]);
+  const values = [tx.tenantId, recordId, ...saveParams(save, at)];
+  const insert = insertSave((i) => `$${i + 3}`, '$2::uuid');
+  if (dropBefore) {
+    await tx.query(`with expired as (${dropExpired(`$${values.length + 1}`)}) ${insert}`, [...values, dropBefore.toISOString()]);
+  } else {
+    await tx.query(insert, values);
+  }
 }
 
 /**
  * The same as `insertRuleRuns`, as statements that travel inside the save's own write statement
  * (no statement of their own): the record id is the written record's (`saved.id`).
  */
-export function ruleRunsAlongWrite(save: SaveRuns, at: Date, retention: RuleRunRetention): WriteCompanion[] {
+export function ruleRunsAlongWrite(save: SaveRuns, at: Date, dropBefore: Date | null): WriteCompanion[] {
   if (save.runs.length === 0) return [];
   return [
-    { sql: (p) => dropExpired(p(0)), params: [cutoffOf(at, retention)] },
+    ...(dropBefore ? [{ sql: (p: (index: number) => string) => dropExpired(p(0)), params: [dropBefore.toISOString()] }] : []),
     { sql: (p) => insertSave(p, 'saved.id', 'from saved'), params: saveParams(save, at) },
   ];
 }
@@ -112,10 +114,12 @@ export interface RuleRunFilter {
   recordId?: string | undefined;
   limit: number;
   page: number;
+  /** The retention cutoff (`retentionCutoff`): runs logged before it are expired and not answered, dropped or not yet. */
+  since: Date;
 }
 
 /**
- * The tenant's runs, newest first (a save's runs in reverse order of running), and how many match:
+ * The tenant's unexpired runs, newest first (a save's runs in reverse order of running), and how many match:
  * the saves' rows, newest first by their key, unnested. Entity and record filters are on the saves'
  * columns; a rule filter keeps the saves that hold a run of the rule (a jsonb containment test on
  * each row: there is no index on rule ids), then its runs.
@@ -127,7 +131,7 @@ export async function listRuleRuns(tx: TenantTx, filter: RuleRunFilter): Promise
             s.actor_kind as "actorKind", s.actor_id as "actorId", e.run -> 'inputs' as inputs, e.run -> 'outputs' as outputs,
             e.run -> 'validation' as validation, e.run -> 'durationMs' as "durationMs", s.created_at as "createdAt"
        from rule_runs s cross join lateral jsonb_array_elements(s.runs) with ordinality as e(run, n)
-      where s.tenant_id = $1 and ($3::text is null or s.entity_name = $3) and ($4::uuid is null or s.record_id = $4::uuid)
+      where s.tenant_id = $1 and s.created_at >= $7::timestamptz and ($3::text is null or s.entity_name = $3) and ($4::uuid is null or s.record_id = $4::uuid)
         and ($2::uuid is null or (s.runs @> jsonb_build_array(jsonb_build_object('ruleId', $2::uuid::text))
                                   and e.run ->> 'ruleId' = $2::uuid::text))
       order by s.created_at desc, s.id desc, e.n desc limit $5 offset $6`,
@@ -138,6 +142,7 @@ export async function listRuleRuns(tx: TenantTx, filter: RuleRunFilter): Promise
       filter.recordId ?? null,
       filter.limit,
       (filter.page - 1) * filter.limit,
+      filter.since.toISOString(),
     ],
   );
   const data = rows.map(({ total: _t, actorKind, actorId, durationMs, ...r }) => ({

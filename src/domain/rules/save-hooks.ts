@@ -8,7 +8,14 @@ import type { EvalContext } from './engine/evaluate-compute.js';
 import { computeStep, planActions, RuleRunTracker, transformStep, validateStep, type Fires, type RuleFinding } from './engine/run-steps.js';
 import { recomputeDependents } from './recompute.js';
 import type { RuleCache } from './rule.cache.js';
-import { insertRuleRuns, pruneRuleRuns, ruleRunsAlongWrite, type RuleRunRetention, type SaveRuns } from './rule-runs.repository.js';
+import {
+  insertRuleRuns,
+  pruneRuleRuns,
+  retentionCutoff,
+  ruleRunsAlongWrite,
+  type RuleRunRetention,
+  type SaveRuns,
+} from './rule-runs.repository.js';
 
 /** What one save's rules did so far (the runs log reads it after the write). */
 interface SaveRun {
@@ -68,16 +75,33 @@ export interface RuleRunLogger {
   readonly afterWrite: SaveHook;
 }
 
+/** At most this long between two drops of a tenant's expired runs by one process (and a tenth of the retention when shorter). */
+const DROP_EXPIRED_EVERY_MS = 3_600_000;
+/** Tenants remembered per process by the logger's counters; past this, they start over. */
+const MAX_TENANTS = 10_000;
+
+/** `map.set(key, value)`, starting the map over when it already holds MAX_TENANTS other keys. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (!map.has(key) && map.size >= MAX_TENANTS) map.clear();
+  map.set(key, value);
+}
+
 /**
  * Writes the runs of a save's rules to the log, in the save's transaction (a refused save logs
- * nothing), and keeps the log within its retention bound: runs older than `keepDays` go with every
- * insert; the count bound is enforced every `pruneEvery` logged runs of a tenant in this process —
- * a tenth of `keep`, so the prune's walk over at most `keep` saves costs about ten index entries
- * per run logged or fewer, whatever the size of the log (docs/rules.md "Rule runs").
+ * nothing), and keeps the log within its retention bound (docs/rules.md "Rule runs"):
+ * - age: runs logged before the cutoff (`keepDays`) are expired — list_rule_runs never answers
+ *   them — and are deleted by the insert of the tenant's first save in this process and then by
+ *   one save every hour (a tenth of the retention when that is shorter), not by every save: the
+ *   delete finds nothing in almost every save, and it is a tenth of a ruled save's time on PGlite;
+ * - count: enforced every `pruneEvery` logged runs of a tenant in this process — a tenth of `keep`,
+ *   so the prune's walk over at most `keep` saves costs about ten index entries per run logged or
+ *   fewer, whatever the size of the log.
  */
 export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRunLogger {
   const sincePrune = new Map<string, number>();
+  const lastDrop = new Map<string, number>();
   const pruneEvery = Math.max(1, Math.ceil(retention.keep / 10));
+  const dropEvery = Math.min(DROP_EXPIRED_EVERY_MS, (retention.keepDays * 86_400_000) / 10);
   const saveOf = (state: SaveState): SaveRuns => ({
     entityName: state.entity.name,
     operation: state.mode === 'create' ? 'create' : 'update',
@@ -96,6 +120,14 @@ export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRu
       };
     }),
   });
+  /** The cutoff to drop expired runs before in this save, or null when the tenant's last drop is recent. */
+  const dropBefore = (state: SaveState, at: Date): Date | null => {
+    const last = lastDrop.get(state.tx.tenantId);
+    const now = at.getTime();
+    if (last !== undefined && now >= last && now - last < dropEvery) return null;
+    remember(lastDrop, state.tx.tenantId, now);
+    return retentionCutoff(at, retention);
+  };
   /** Counts the logged runs; past `pruneEvery` for the tenant, enforces the count bound. */
   const counted = async (state: SaveState, logged: number) => {
     const count = (sincePrune.get(state.tx.tenantId) ?? 0) + logged;
@@ -103,8 +135,7 @@ export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRu
       sincePrune.delete(state.tx.tenantId);
       await pruneRuleRuns(state.tx, retention.keep);
     } else {
-      if (!sincePrune.has(state.tx.tenantId) && sincePrune.size >= 10_000) sincePrune.clear();
-      sincePrune.set(state.tx.tenantId, count);
+      remember(sincePrune, state.tx.tenantId, count);
     }
   };
   return {
@@ -112,14 +143,16 @@ export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRu
       if (state.mode === 'delete') return;
       const save = saveOf(state);
       if (save.runs.length === 0) return;
-      (state.alongWrite ??= []).push(...ruleRunsAlongWrite(save, clock.now(), retention));
+      const at = clock.now();
+      (state.alongWrite ??= []).push(...ruleRunsAlongWrite(save, at, dropBefore(state, at)));
       await counted(state, save.runs.length);
     },
     afterWrite: async (state) => {
       if (state.mode === 'delete') return;
       const save = saveOf(state);
       if (save.runs.length === 0) return;
-      await insertRuleRuns(state.tx, save, state.saved!.id, clock.now(), retention);
+      const at = clock.now();
+      await insertRuleRuns(state.tx, save, state.saved!.id, at, dropBefore(state, at));
       await counted(state, save.runs.length);
     },
   };
