@@ -79,4 +79,44 @@ describe('rule runs of saves with several rules: retention and paging', () => {
     expect(byRecord.total).toBe(1);
     expect((await listAll('&entityName=invoice_lines')).total).toBe(0);
   });
+
+  it('a prune rolled back with its save leaves nothing behind: the next prunes still reach what it would have deleted', async () => {
+    // A unique field: the write does not carry the COMMIT, and a duplicate fails after it, so the
+    // whole save — the prune its runs log ran first (KEEP / 10 rounds up to 1: every save) — rolls back.
+    const created = await f.t.post(
+      '/api/entities',
+      {
+        definition: {
+          entity: { name: 'tickets' },
+          fields: [
+            { name: 'code', fieldKey: 'code', fieldType: 'text', isUnique: true },
+            { name: 'n', fieldKey: 'n', fieldType: 'number' },
+            { name: 'twice', fieldKey: 'twice', fieldType: 'number' },
+          ],
+        },
+        auto_publish: true,
+        version_message: 'v1',
+      },
+      f.as,
+    );
+    expect(created.status).toBe(201);
+    await f.createRule('tickets', { publish: true, ruleDsl: { compute: { twice: 'n * 2' } } });
+    for (let i = 0; i < 6; i++) {
+      f.t.clock.advance(10);
+      await f.record('tickets', { code: `T-${i}`, n: i });
+    }
+    // Two runs in one save: the next prune (the refused save's) has two saves to delete, of different times.
+    f.t.clock.advance(10);
+    await f.record('invoices', { code: 'P-1', subtotal: 1 });
+    f.t.clock.advance(10);
+    const before = (await f.counts()).runs;
+    const duplicate = await f.t.post('/api/entities/tickets/records', { code: 'T-0', n: 9 }, f.as);
+    expect(duplicate.status).toBe(409);
+    expect((await f.counts()).runs).toBe(before);
+    for (let i = 6; i < 12; i++) {
+      f.t.clock.advance(10);
+      await f.record('tickets', { code: `T-${i}`, n: i });
+      expect((await f.counts()).runs).toBeLessThanOrEqual(KEEP + 1);
+    }
+  });
 });

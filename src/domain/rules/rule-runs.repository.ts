@@ -93,19 +93,29 @@ export function ruleRunsAlongWrite(save: SaveRuns, at: Date, dropBefore: Date | 
  * Keeps the newest `keep` runs of the tenant (run every so many logged runs: see save-hooks.ts), in
  * whole saves: the boundary is the newest save whose runs, added to those of the saves after it,
  * pass `keep` — found walking the primary key newest first, about `keep` / (runs per save) entries —
- * and the delete is the key range from it on, so the cost does not grow with the saves deleted before.
+ * and the delete is the key range from it down to `since`, the time of the previous prune's
+ * boundary when known. Below that time are the entries of the saves pruned before, which stay in
+ * the index, dead, until a vacuum (on PGlite, every 100,000 writes): a delete from the tenant's
+ * first key walked all of them every time, a cost growing with the saves ever pruned. Answers the
+ * time of the new boundary (`created_at` as text, to the microsecond), or null when nothing passed `keep`.
  */
-export async function pruneRuleRuns(tx: TenantTx, keep: number): Promise<void> {
-  await tx.query(
+export async function pruneRuleRuns(tx: TenantTx, keep: number, since: string | null): Promise<string | null> {
+  // Inclusive of the boundary's time: saves logged in the same millisecond sort by their random ids,
+  // so a later one may sort below the boundary.
+  const above = since === null ? '' : 'and r.created_at >= $3::timestamptz';
+  const rows = await tx.query<{ at: string }>(
     `with boundary as (
        select w.created_at, w.id from (
          select o.created_at, o.id, sum(o.run_count) over (order by o.created_at desc, o.id desc rows unbounded preceding) as upto
            from rule_runs o where o.tenant_id = $1 order by o.created_at desc, o.id desc) w
-        where w.upto > $2 limit 1)
-     delete from rule_runs r using boundary b
-      where r.tenant_id = $1 and r.created_at <= b.created_at and (r.created_at < b.created_at or r.id <= b.id)`,
-    [tx.tenantId, keep],
+        where w.upto > $2 limit 1),
+     gone as (
+       delete from rule_runs r using boundary b
+        where r.tenant_id = $1 and r.created_at <= b.created_at and (r.created_at < b.created_at or r.id <= b.id) ${above})
+     select created_at::text as at from boundary`,
+    since === null ? [tx.tenantId, keep] : [tx.tenantId, keep, since],
   );
+  return rows[0]?.at ?? null;
 }
 
 export interface RuleRunFilter {

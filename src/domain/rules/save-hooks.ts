@@ -95,11 +95,14 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
  *   delete finds nothing in almost every save, and it is a tenth of a ruled save's time on PGlite;
  * - count: enforced every `pruneEvery` logged runs of a tenant in this process — a tenth of `keep`,
  *   so the prune's walk over at most `keep` saves costs about ten index entries per run logged or
- *   fewer, whatever the size of the log.
+ *   fewer, whatever the size of the log — and its delete starts at the time its last committed
+ *   prune stopped at (pruneRuleRuns), not at the tenant's first entry.
  */
 export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRunLogger {
   const sincePrune = new Map<string, number>();
   const lastDrop = new Map<string, number>();
+  /** By tenant: the time of the boundary of its last committed prune in this process. */
+  const pruned = new Map<string, string>();
   const pruneEvery = Math.max(1, Math.ceil(retention.keep / 10));
   const dropEvery = Math.min(DROP_EXPIRED_EVERY_MS, (retention.keepDays * 86_400_000) / 10);
   const saveOf = (state: SaveState): SaveRuns => ({
@@ -128,14 +131,20 @@ export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRu
     remember(lastDrop, state.tx.tenantId, now);
     return retentionCutoff(at, retention);
   };
-  /** Counts the logged runs; past `pruneEvery` for the tenant, enforces the count bound. */
+  /**
+   * Counts the logged runs; past `pruneEvery` for the tenant, enforces the count bound. The prune's
+   * boundary is kept once its transaction has committed, as the next prune's lower bound: a prune
+   * rolled back with its save deleted nothing, so the next one must start below it.
+   */
   const counted = async (state: SaveState, logged: number) => {
-    const count = (sincePrune.get(state.tx.tenantId) ?? 0) + logged;
+    const tenant = state.tx.tenantId;
+    const count = (sincePrune.get(tenant) ?? 0) + logged;
     if (count >= pruneEvery) {
-      sincePrune.delete(state.tx.tenantId);
-      await pruneRuleRuns(state.tx, retention.keep);
+      sincePrune.delete(tenant);
+      const boundary = await pruneRuleRuns(state.tx, retention.keep, pruned.get(tenant) ?? null);
+      if (boundary !== null) state.tx.afterCommit(() => remember(pruned, tenant, boundary));
     } else {
-      remember(sincePrune, state.tx.tenantId, count);
+      remember(sincePrune, tenant, count);
     }
   };
   return {
