@@ -3,7 +3,11 @@
  * aggregate count, a validation) against plain creates on an entity without rules, same run,
  * alternating rounds (docs/rules.md "Performance"). Target: ruled ≥ 0.7× plain req/s.
  *
- *   npx tsx bench/rules-w8.ts [--duration 10] [--connections 20] [--rounds 3]
+ *   npx tsx bench/rules-w8.ts [--duration 10] [--connections 20] [--rounds 3] [--warmup 2]
+ *
+ * Each side is first run `--warmup` seconds unmeasured (the plain side, measured first, used to be
+ * cold in round 1 while the ruled side ran warm), and the rounds alternate which side goes first,
+ * so that neither is always measured on the fuller database.
  *
  * In-memory PGlite by default; with DATABASE_URL set, that database (use a scratch one: the
  * benchmark creates a tenant there and leaves it). The service runs in this process (HTTP on
@@ -17,22 +21,24 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '2' },
   },
 });
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Math.max(1, Number(values.rounds));
+const WARMUP = Math.max(0, Number(values.warmup));
 
 const { engine, setupW8 } = await import('./rules-w8-setup.js');
 const { runtime, app, as, body } = await setupW8();
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
-async function measure(entity: string): Promise<{ rps: number; p99: number; non2xx: number }> {
+async function measure(entity: string, duration = DURATION): Promise<{ rps: number; p99: number; non2xx: number }> {
   const result = await autocannon({
     url: address,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     requests: [
       {
         method: 'POST',
@@ -45,10 +51,17 @@ async function measure(entity: string): Promise<{ rps: number; p99: number; non2
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
 }
 
+if (WARMUP > 0) for (const entity of ['plain_orders', 'ruled_orders']) await measure(entity, WARMUP);
 const ratios: number[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
-  const plain = await measure('plain_orders');
-  const ruled = await measure('ruled_orders');
+  let plain, ruled;
+  if (round % 2 === 1) {
+    plain = await measure('plain_orders');
+    ruled = await measure('ruled_orders');
+  } else {
+    ruled = await measure('ruled_orders');
+    plain = await measure('plain_orders');
+  }
   const ratio = ruled.rps / plain.rps;
   ratios.push(ratio);
   console.log(
