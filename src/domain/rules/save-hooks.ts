@@ -123,7 +123,12 @@ export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRu
       };
     }),
   });
-  /** The cutoff to drop expired runs before in this save, or null when the tenant's last drop is recent. */
+  /**
+   * The cutoff to drop expired runs before in this save, or null when the tenant's last drop is
+   * recent. Counted from when the drop is sent, not committed: one save per process and hour sends
+   * it (a burst of saves all deleting the same rows would queue on their row locks); a drop rolled
+   * back with its save leaves expired runs — never answered — for the next hour's.
+   */
   const dropBefore = (state: SaveState, at: Date): Date | null => {
     const last = lastDrop.get(state.tx.tenantId);
     const now = at.getTime();
