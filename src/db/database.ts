@@ -22,6 +22,15 @@ export interface TenantQueryable extends Queryable {
    * transaction it is a plain `query`.
    */
   queryAndCommit<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * A plain SELECT that asks no more than READ COMMITTED gives each statement: its own snapshot,
+   * no lock taken, nothing with side effects, and no need to see what this transaction wrote.
+   * Before the transaction's first statement the adapter may run it outside the transaction, with
+   * the same tenant context (PostgreSQL: on a read lane), so that a transaction whose only other
+   * statement is its write can still be one statement queued whole (a write lane). Answers exactly
+   * what it would have answered as the transaction's first statement. Otherwise it is `query`.
+   */
+  readCommitted<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
 export interface TransactionOptions {

@@ -113,6 +113,8 @@ export async function openPglite(
           committed = true;
           return translated(session.queryThenCommit<R>(text, params ?? [], take));
         },
+        // One session: nothing to gain by reading outside the transaction.
+        readCommitted: <R extends Row>(text: string, params?: readonly unknown[]) => tx.query<R>(text, params),
       };
       try {
         const result = await fn(observed(tx, observer, tenantId));
@@ -140,6 +142,7 @@ export async function openPglite(
     const tx: TenantQueryable = {
       query,
       queryAndCommit: query,
+      readCommitted: query,
       exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
     };
     return fn(observed(tx, observer, tenantId));

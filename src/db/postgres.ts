@@ -62,7 +62,7 @@ const ignore = () => undefined;
 async function transactOn<T>(
   clients: ExclusiveClients,
   begin: string,
-  options: { pipelined: boolean; lanes?: Lanes; unbounded?: boolean },
+  options: { pipelined: boolean; lanes?: Lanes; unbounded?: boolean; readAhead?: ReadAhead },
   fn: (tx: TenantQueryable) => Promise<T>,
 ): Promise<T> {
   let conn: OneConnection | undefined;
@@ -121,6 +121,9 @@ async function transactOn<T>(
       await commit.catch((error: unknown) => Promise.reject(translateDatabaseError(error)));
       return result;
     },
+    // Before the first statement nothing is open yet: the read goes ahead on its own (a read lane).
+    readCommitted: <R extends Row>(text: string, params?: readonly unknown[]) =>
+      !connecting && options.readAhead ? (open(), options.readAhead<R>(text, params)) : tx.query<R>(text, params),
   };
   try {
     if (!options.pipelined) {
@@ -144,6 +147,9 @@ async function transactOn<T>(
     if (conn) clients.release(conn, stuck || conn.losses !== losses);
   }
 }
+
+/** A tenant's read outside any transaction (TenantQueryable.readCommitted before the first statement). */
+type ReadAhead = <R extends Row>(text: string, params?: readonly unknown[]) => Promise<R[]>;
 
 /** See PostgresOptions.callTimeoutMs. */
 export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
@@ -277,20 +283,23 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
    * settings, which here last one statement.
    */
   registerTenantEngine(db, async <T>(tenantId: string, txOptions: TenantWorkOptions, fn: (tx: TenantQueryable) => Promise<T>) => {
+    const readBegin = readsInTransaction ? `begin read only; ${tenantContextSql(tenantId, { citus })}` : undefined;
+    const read: ReadAhead = (text, params) =>
+      readBegin ? readLanes.transactOne(readBegin, text, params) : readLanes.read(tenantId, text, params);
     if (txOptions.readOnly && !txOptions.transaction) {
-      const begin = readsInTransaction ? `begin read only; ${tenantContextSql(tenantId, { citus })}` : undefined;
-      const query = <R extends Row>(text: string, params?: readonly unknown[]) =>
-        begin ? readLanes.transactOne<R>(begin, text, params) : readLanes.read<R>(tenantId, text, params);
       // Like PGlite's: a script could change the session's tenant, and no tenant read needs one.
       const tx: TenantQueryable = {
-        query,
-        queryAndCommit: query,
+        query: read,
+        queryAndCommit: read,
+        readCommitted: read,
         exec: () => Promise.reject(new Error('exec is not available in a read outside a transaction')),
       };
       return fn(observed(tx, observer, tenantId));
     }
     const begin = `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId, { citus })}`;
-    return transactOn(writeTransactions, begin, { pipelined: true, lanes: writeLanes }, (tx) => fn(observed(tx, observer, tenantId)));
+    return transactOn(writeTransactions, begin, { pipelined: true, lanes: writeLanes, readAhead: read }, (tx) =>
+      fn(observed(tx, observer, tenantId)),
+    );
   });
   return db;
 }

@@ -48,8 +48,12 @@ export function observed<Q extends Queryable>(q: Q, observer: StatementObserver 
     exec: (script: string) => refused(observer, statement(script, [], true)) ?? q.exec(script),
   };
   if (!('queryAndCommit' in q)) return { ...q, ...wrapped };
-  const last = (q as unknown as TenantQueryable).queryAndCommit.bind(q);
+  const tenant = q as unknown as TenantQueryable;
+  const last = tenant.queryAndCommit.bind(q);
+  const ahead = tenant.readCommitted.bind(q);
   const queryAndCommit = <T extends Row>(text: string, params?: readonly unknown[]) =>
     refused(observer, statement(text, params, false)) ?? last<T>(text, params);
-  return { ...q, ...wrapped, queryAndCommit };
+  const readCommitted = <T extends Row>(text: string, params?: readonly unknown[]) =>
+    refused(observer, statement(text, params, false)) ?? ahead<T>(text, params);
+  return { ...q, ...wrapped, queryAndCommit, readCommitted };
 }

@@ -22,6 +22,12 @@ export interface TenantTx {
    * statement may follow. Nothing commits if it fails. See `TenantQueryable.queryAndCommit`.
    */
   queryAndCommit<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * A plain SELECT needing no more than READ COMMITTED (no lock, no side effect, nothing this
+   * transaction wrote), which may run ahead of the transaction when it would be its first statement.
+   * See `TenantQueryable.readCommitted`.
+   */
+  readCommitted<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs `fn` in this process once the transaction has committed (not after a rollback). */
   afterCommit(fn: () => void): void;
   /** The database's change announcements (see invalidation.ts `announceChange`). */
@@ -61,6 +67,7 @@ export async function withTenant<T>(
       tenantId,
       query: tx.query.bind(tx),
       queryAndCommit: tx.queryAndCommit.bind(tx),
+      readCommitted: tx.readCommitted.bind(tx),
       afterCommit: (f: () => void) => void committed.push(f),
       invalidations: db.invalidations,
     } as unknown as TenantTx;

@@ -110,6 +110,44 @@ describe('database adapter: sessions', () => {
     ]);
   });
 
+  it('readCommitted runs in the tenant context; ahead of the transaction only before its first statement', async () => {
+    const seen = await withTenant(test.db, tenant, { readOnly: false, transaction: true }, async (tx) => {
+      const ahead = await tx.readCommitted(whoAmI);
+      const first = await tx.query<{ ro: string }>(whoAmI);
+      const after = await tx.readCommitted(whoAmI);
+      return { ahead: ahead[0], first: first[0], after: after[0] };
+    });
+    // PostgreSQL reads ahead on a read-only session; PGlite, one session, always inside.
+    expect(seen.ahead).toEqual({ role: TENANT_ROLE, tenant, ro: test.db.kind === 'postgres' ? 'on' : 'off' });
+    expect(seen.first).toEqual({ role: TENANT_ROLE, tenant, ro: 'off' });
+    expect(seen.after).toEqual(seen.first);
+
+    // A transaction that read ahead still commits its one statement, in its tenant; a failed one commits nothing.
+    await test.db.exec(
+      `create table ahead_probe (v int primary key, tenant text not null); grant select, insert on ahead_probe to ${TENANT_ROLE}`,
+    );
+    const insert = "insert into ahead_probe values ($1, current_setting('app.tenant_id')) returning tenant";
+    const saved = await withTenant(test.db, tenant, { readOnly: false, transaction: true }, async (tx) => {
+      const [n] = await tx.readCommitted<{ n: number }>('select count(*)::int as n from ahead_probe');
+      return tx.queryAndCommit(insert, [n!.n + 1]);
+    });
+    expect(saved).toEqual([{ tenant }]);
+    await expect(
+      withTenant(test.db, tenant, { readOnly: false, transaction: true }, async (tx) => {
+        await tx.readCommitted('select 1');
+        return tx.queryAndCommit(insert, [1]);
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await test.db.query('select v, tenant from ahead_probe')).toEqual([{ v: 1, tenant }]);
+    // Nothing may follow the commit, a read ahead included.
+    await expect(
+      withTenant(test.db, tenant, { readOnly: false, transaction: true }, async (tx) => {
+        await tx.queryAndCommit(insert, [2]);
+        await tx.readCommitted('select 1');
+      }),
+    ).rejects.toThrow(/committed/);
+  });
+
   it('reads of many tenants at once, some failing, each run in their own tenant only', async () => {
     const tenants = ['b', 'c', 'd', 'e'].map((x) => `00000000-0000-4000-8000-00000000000${x}`);
     const read = (i: number) =>

@@ -43,7 +43,8 @@ async function lookup(ctx: EvalContext, c: Extract<CompiledCompute, { kind: 'loo
     params.push(c.resultField);
     result = 'r.data -> $4';
   }
-  const rows = await ctx.tx.query<{ v: unknown }>(
+  // Often a create's first statement: read ahead, it leaves the save one statement (TenantTx.readCommitted).
+  const rows = await ctx.tx.readCommitted<{ v: unknown }>(
     `select ${result} as v from records r where r.tenant_id = $1 and r.entity_id = $2 and ${where}
       order by r.created_at, r.id limit 1`,
     params,
@@ -69,7 +70,7 @@ async function aggregate(ctx: EvalContext, c: Extract<CompiledCompute, { kind: '
     const number = `case when jsonb_typeof(r.data -> $5) = 'number' then (r.data ->> $5)::float8 end`;
     op = `${c.op}(${number})`;
   }
-  const rows = await ctx.tx.query<{ v: number | string | null }>(
+  const rows = await ctx.tx.readCommitted<{ v: number | string | null }>(
     `select (${op})::float8 as v from records r
       where r.tenant_id = $1 and r.entity_id = $2 and ($3::uuid is null or r.id = $3::uuid) and r.data @> $4::text::jsonb`,
     params,
