@@ -67,3 +67,28 @@ describe('rule runs are logged per tenant, within a retention bound', () => {
     }
   });
 });
+
+describe('rule run ids', () => {
+  let f: RulesFixture;
+  beforeAll(async () => {
+    f = await createRulesFixture();
+  });
+  afterAll(async () => {
+    await f.t.close();
+  });
+
+  it('gives each run an id of its own, a UUID that is the same at every read', async () => {
+    await f.createRule('invoices', { publish: true, ruleDsl: { compute: { tax: 'subtotal * 0.2' } } });
+    await f.createRule('invoices', { publish: true, ruleDsl: { compute: { total: 'subtotal + tax' } } });
+    const a = await f.record('invoices', { code: 'ID-1', subtotal: 1 });
+    const b = await f.record('invoices', { code: 'ID-2', subtotal: 2 });
+    const read = async () =>
+      (await f.t.get('/api/rule-runs?limit=100', f.as)).body.data.data.filter((r: any) => [a.id, b.id].includes(r.recordId));
+    const first = await read();
+    expect(first).toHaveLength(4); // two rules in each save
+    const ids = first.map((r: any) => r.id);
+    expect(new Set(ids).size).toBe(4);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect((await read()).map((r: any) => r.id)).toEqual(ids);
+  });
+});
