@@ -32,7 +32,23 @@ export interface TenantTx {
   afterCommit(fn: () => void): void;
   /** The database's change announcements (see invalidation.ts `announceChange`). */
   readonly invalidations: InvalidationBus;
+  /** 1, or 2 when the body runs again after asking to (RunAgain); a body may take a shortcut only on its first attempt. */
+  readonly attempt: 1 | 2;
   readonly [tenantTxBrand]: true;
+}
+
+/**
+ * Thrown by a transaction body that took a shortcut the database then refused (a value a write
+ * statement computed turned out to need the long way, docs/rules.md "Performance"): `withTenant`
+ * runs the body once more, in a new transaction, with `tx.attempt` 2. Whatever the first attempt
+ * committed before throwing must be harmless to have committed (a shortcut write commits nothing
+ * of the record when it refuses).
+ */
+export class RunAgain extends Error {
+  constructor(reason: string) {
+    super(`run the transaction again: ${reason}`);
+    this.name = 'RunAgain';
+  }
 }
 
 /**
@@ -60,21 +76,29 @@ export async function withTenant<T>(
   fn: (tx: TenantTx) => Promise<T>,
 ): Promise<T> {
   if (!isUuid(tenantId)) throw new AppError('INTERNAL_ERROR', 'Tenant context is missing');
-  const committed: Array<() => void> = [];
   const run = engineOf(db);
-  const result = await run(tenantId, { readOnly: options.readOnly, transaction: options.transaction ?? true }, (tx) => {
-    const tenantTx = {
-      tenantId,
-      query: tx.query.bind(tx),
-      queryAndCommit: tx.queryAndCommit.bind(tx),
-      readCommitted: tx.readCommitted.bind(tx),
-      afterCommit: (f: () => void) => void committed.push(f),
-      invalidations: db.invalidations,
-    } as unknown as TenantTx;
-    return fn(tenantTx);
-  });
-  for (const f of committed) f();
-  return result;
+  for (let attempt: 1 | 2 = 1; ; attempt = 2) {
+    const committed: Array<() => void> = [];
+    try {
+      const result = await run(tenantId, { readOnly: options.readOnly, transaction: options.transaction ?? true }, (tx) => {
+        const tenantTx = {
+          tenantId,
+          query: tx.query.bind(tx),
+          queryAndCommit: tx.queryAndCommit.bind(tx),
+          readCommitted: tx.readCommitted.bind(tx),
+          afterCommit: (f: () => void) => void committed.push(f),
+          invalidations: db.invalidations,
+          attempt,
+        } as unknown as TenantTx;
+        return fn(tenantTx);
+      });
+      for (const f of committed) f();
+      return result;
+    } catch (error) {
+      if (attempt === 1 && error instanceof RunAgain) continue;
+      throw error;
+    }
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_ROLE } from '../../src/db/tenant-context.js';
-import { withTenant } from '../../src/db/with-tenant.js';
+import { RunAgain, withTenant } from '../../src/db/with-tenant.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 /** Both engines behave alike for the values the code binds. */
@@ -146,6 +146,23 @@ describe('database adapter: sessions', () => {
         await tx.readCommitted('select 1');
       }),
     ).rejects.toThrow(/committed/);
+  });
+
+  it('a body that throws RunAgain runs once more, in a new transaction, as attempt 2; not a third time', async () => {
+    const attempts: number[] = [];
+    const answer = await withTenant(test.db, tenant, { readOnly: false, transaction: true }, async (tx) => {
+      attempts.push(tx.attempt);
+      const [who] = await tx.query<{ tenant: string }>(whoAmI);
+      if (tx.attempt === 1) throw new RunAgain('a shortcut refused');
+      return who!.tenant;
+    });
+    expect(attempts).toEqual([1, 2]);
+    expect(answer).toBe(tenant);
+    await expect(
+      withTenant(test.db, tenant, { readOnly: false, transaction: true }, async (tx) => {
+        throw new RunAgain(`attempt ${tx.attempt}`);
+      }),
+    ).rejects.toThrow(/attempt 2/);
   });
 
   it('reads of many tenants at once, some failing, each run in their own tenant only', async () => {
