@@ -28,6 +28,8 @@ interface Options {
   tenantContext?: 'session' | 'transaction';
   /** PostgreSQL: the deadline of every database call (DATABASE_CALL_TIMEOUT_MS). */
   callTimeoutMs?: number;
+  /** Sees every statement too, after the router check (a test counting what a call sends). */
+  observer?: StatementObserver;
 }
 
 /**
@@ -54,7 +56,16 @@ const migratedImage = (): Blob | undefined => {
  */
 export async function createTestDatabase(options: Options = {}): Promise<TestDatabase> {
   // Every statement of every test database goes through the router check (docs/scaling.md).
-  const observer = await createRouterTap();
+  const tap = await createRouterTap();
+  const extra = options.observer;
+  const observer: StatementObserver = extra
+    ? {
+        beforeStatement(statement) {
+          tap.beforeStatement(statement);
+          extra.beforeStatement(statement);
+        },
+      }
+    : tap;
   let result: TestDatabase;
   if (TEST_DATABASE === 'pglite') {
     const loadDataDir = options.migrated !== false && options.upTo === undefined ? migratedImage() : undefined;

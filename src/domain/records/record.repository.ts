@@ -35,6 +35,23 @@ export interface WriteOptions {
   last?: boolean;
   /** Statements that travel inside the write statement (see WriteCompanion). */
   companions?: readonly WriteCompanion[];
+  /** Values of the record the write statement reads itself (see ValueInWrite); `data` lacks their fields. */
+  valuesInWrite?: readonly ValueInWrite[];
+}
+
+/**
+ * A number field of the record whose value the write statement reads itself, from another record
+ * of the tenant — a rule's lookup folded into the write (docs/rules.md "Performance"): `sql` is a
+ * scalar subquery answering a jsonb value, or no row / NULL for none; like a companion it may use
+ * `$1` (the tenant, which it must carry: `tenant_id = $1`) and `param(i)` for its own `params[i]`.
+ * A JSON number is stored in `field`; none, or JSON null, leaves the field out. Anything else is
+ * what schema validation must judge (a numeric string is converted, other values refused), which
+ * the statement cannot: it then writes nothing and answers `refused`.
+ */
+export interface ValueInWrite {
+  readonly field: string;
+  sql(param: (index: number) => string): string;
+  readonly params: readonly unknown[];
 }
 
 /**
@@ -49,80 +66,143 @@ export interface WriteCompanion {
   readonly params: readonly unknown[];
 }
 
-/** The saved record, or — when a guard failed — the indexes of the failed guard entries. */
-export type WriteResult = { saved: RecordView; failed?: undefined } | { saved?: undefined; failed: number[] };
+/**
+ * The saved record; or — when a guard failed — the indexes of the failed guard entries; or, when a
+ * value read in the write is not a number (ValueInWrite), `refused`. Nothing is written in the last two.
+ */
+export type WriteResult =
+  | { saved: RecordView; failed?: undefined; refused?: undefined }
+  | { saved?: undefined; failed: number[]; refused?: undefined }
+  | { saved?: undefined; failed?: undefined; refused: true };
+
+/** A gate of the write: a CTE of one row whose `ok` condition must hold for anything to be written. */
+interface Gate {
+  cte: string;
+  ok: string;
+  /** What the answer's row carries of it. */
+  result: string;
+}
 
 /**
- * The relation guard as a CTE: one `exists` probe per relation value, in the same statement — the
+ * The relation guard as a gate: one `exists` probe per relation value, in the same statement — the
  * same snapshot — as the write it gates. Its text depends only on the number of values, so each
  * form is prepared once and, its estimates being exact, soon runs on a generic plan (an `unnest`
  * of an array would be re-planned on every run). Parameters from `$first` on: id, entity id.
  */
-function guardSql(first: number, count: number) {
+function guardGate(first: number, count: number): Gate {
   const probes = Array.from({ length: count }, (_, i) => {
     const id = `$${first + 2 * i}`;
     const entity = `$${first + 2 * i + 1}`;
     return `exists (select 1 from records t where t.tenant_id = $1 and t.id = ${id}::uuid and (${entity}::uuid is null or t.entity_id = ${entity}::uuid)) as ok${i}`;
   });
   const names = probes.map((_, i) => `checked.ok${i}`);
+  return { cte: `checked as (select ${probes.join(', ')})`, ok: names.join(' and '), result: `array[${names.join(', ')}] as found` };
+}
+
+/**
+ * The values read in the write as a gate (ValueInWrite): one row of their jsonb values `v0…`,
+ * which must each be a number or none; `dataPatch` adds the numbers to the record's data.
+ * Parameters from `$first` on: each field key, then each value's own.
+ */
+function valuesGate(first: number, values: readonly ValueInWrite[]): Gate & { dataPatch: string } {
+  let next = first + values.length;
+  const reads = values.map((v, i) => {
+    const own = next;
+    next += v.params.length;
+    return `(${v.sql((index) => `$${own + index}`)}) as v${i}`;
+  });
+  const names = values.map((_, i) => `fetched.v${i}`);
+  const fields = values.map((_, i) => `$${first + i}::text, ${names[i]}`);
   return {
-    cte: `checked as (select ${probes.join(', ')})`,
-    allFound: names.join(' and '),
-    result: `select saved.*, array[${names.join(', ')}] as found from checked left join saved on true`,
+    cte: `fetched as (select ${reads.join(', ')})`,
+    ok: names.map((v) => `coalesce(jsonb_typeof(${v}), 'null') in ('number', 'null')`).join(' and '),
+    result: `${names.map((v) => `coalesce(jsonb_typeof(${v}), 'null') in ('number', 'null')`).join(' and ')} as accepted`,
+    dataPatch: ` || jsonb_strip_nulls(jsonb_build_object(${fields.join(', ')}))`,
   };
 }
 
-/** The write's text: `row` is the INSERT or UPDATE (its `from`/`where` given the guard's CTE when there is one). */
-type WriteSql = (guard: ReturnType<typeof guardSql> | null) => string;
+const valueParams = (values: readonly ValueInWrite[]) => [...values.map((v) => v.field), ...values.flatMap((v) => v.params)];
 
-const insertRow: WriteSql = (g) =>
-  g
+/**
+ * The write's text: `row` is the INSERT or UPDATE given the gates (its `from`/`where` take their
+ * CTEs and conditions) and what the record's data parameter is patched with.
+ */
+type WriteSql = (gates: readonly Gate[], dataPatch: string) => string;
+
+const gatesFrom = (gates: readonly Gate[]) => gates.map((g) => g.cte.slice(0, g.cte.indexOf(' '))).join(', ');
+const gatesOk = (gates: readonly Gate[]) => gates.map((g) => g.ok).join(' and ');
+
+const insertRow: WriteSql = (gates, patch) =>
+  gates.length
     ? `insert into records as r (tenant_id, entity_id, name, data, search_text)
-    select $1::uuid, $2::uuid, $3::text, $4::text::jsonb, tb_search_norm($5) from checked where ${g.allFound}
+    select $1::uuid, $2::uuid, $3::text, $4::text::jsonb${patch}, tb_search_norm($5) from ${gatesFrom(gates)} where ${gatesOk(gates)}
     returning ${RECORD_COLUMNS}`
     : `insert into records as r (tenant_id, entity_id, name, data, search_text)
      values ($1, $2, $3, $4::text::jsonb, tb_search_norm($5))
      returning ${RECORD_COLUMNS}`;
 
-const UPDATE_SET = 'name = $4, data = $5::text::jsonb, search_text = tb_search_norm($6), updated_at = now()';
-const updateRow: WriteSql = (g) =>
-  g
-    ? `update records as r set ${UPDATE_SET} from checked
-     where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3 and ${g.allFound}
+const updateSet = (patch: string) => `name = $4, data = $5::text::jsonb${patch}, search_text = tb_search_norm($6), updated_at = now()`;
+const updateRow: WriteSql = (gates, patch) =>
+  gates.length
+    ? `update records as r set ${updateSet(patch)} from ${gatesFrom(gates)}
+     where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3 and ${gatesOk(gates)}
     returning ${RECORD_COLUMNS}`
-    : `update records as r set ${UPDATE_SET} where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3
+    : `update records as r set ${updateSet('')} where r.tenant_id = $1 and r.entity_id = $2 and r.id = $3
      returning ${RECORD_COLUMNS}`;
 
 /**
- * The write statement: the row's INSERT or UPDATE, behind the relation guard's CTE when there are
- * relation values to verify, and beside its companions' CTEs (their parameters after the guard's).
- * Its text depends only on the numbers of guard values and companions and their texts.
+ * The write statement: the row's INSERT or UPDATE, behind its gates' CTEs (the relation guard when
+ * there are relation values to verify, the values read in the write when there are some), and
+ * beside its companions' CTEs. Parameters: the row's own, the guard's, the values', the
+ * companions'. Its text depends only on the numbers of guard values, values and companions and
+ * their texts.
  */
-function writeSql(row: WriteSql, own: number, guarded: number, companions: readonly WriteCompanion[]): string {
-  const g = guarded > 0 ? guardSql(own + 1, guarded) : null;
-  if (!g && companions.length === 0) return row(null);
-  let next = own + 2 * guarded;
+function writeSql(
+  row: WriteSql,
+  own: number,
+  guarded: number,
+  values: readonly ValueInWrite[],
+  companions: readonly WriteCompanion[],
+): string {
+  const gates: Gate[] = [];
+  let next = own + 1;
+  if (guarded > 0) gates.push(guardGate(next, guarded));
+  next += 2 * guarded;
+  let patch = '';
+  if (values.length > 0) {
+    const gate = valuesGate(next, values);
+    gates.push(gate);
+    patch = gate.dataPatch;
+    next += valueParams(values).length;
+  }
+  if (gates.length === 0 && companions.length === 0) return row([], '');
   const ctes = companions.map((c, i) => {
     const first = next;
     next += c.params.length;
-    return `along${i} as (${c.sql((index) => `$${first + 1 + index}`)})`;
+    return `along${i} as (${c.sql((index) => `$${first + index}`)})`;
   });
-  const saved = `saved as (${row(g)})`;
-  return `with ${[...(g ? [g.cte] : []), saved, ...ctes].join(', ')}
-  ${g ? g.result : 'select * from saved'}`;
+  const saved = `saved as (${row(gates, patch)})`;
+  const result = gates.length
+    ? `select saved.*, ${gates.map((g) => g.result).join(', ')} from ${gatesFrom(gates)} left join saved on true`
+    : 'select * from saved';
+  return `with ${[...gates.map((g) => g.cte), saved, ...ctes].join(', ')}
+  ${result}`;
 }
 
-type WriteRow = RecordRow & { found?: boolean[] };
+type WriteRow = RecordRow & { found?: boolean[]; accepted?: boolean };
 
 async function runWrite(tx: TenantTx, row: WriteSql, params: unknown[], options: WriteOptions): Promise<WriteResult> {
   const guard = options.guard ?? [];
+  const values = options.valuesInWrite ?? [];
   const companions = options.companions ?? [];
-  const text = writeSql(row, params.length, guard.length, companions);
-  const all = [...params, ...guard.flatMap((g) => [g.id, g.entityId]), ...companions.flatMap((c) => c.params)];
+  const text = writeSql(row, params.length, guard.length, values, companions);
+  const all = [...params, ...guard.flatMap((g) => [g.id, g.entityId]), ...valueParams(values), ...companions.flatMap((c) => c.params)];
   const rows = await (options.last ? tx.queryAndCommit<WriteRow>(text, all) : tx.query<WriteRow>(text, all));
   const row0 = rows[0];
   if (!row0) throw new Error('record write returned no row');
-  const { found, ...saved } = row0;
+  const { found, accepted, ...saved } = row0;
+  // A refused value comes first: the save runs again the long way, which then decides which error wins.
+  if (accepted === false) return { refused: true };
   const failed = (found ?? []).flatMap((ok, i) => (ok ? [] : [i]));
   if (failed.length) return { failed };
   if (!saved.id) throw new Error('record write matched no row');

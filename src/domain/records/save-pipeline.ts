@@ -12,6 +12,7 @@ import { insertRecord, storeEmbedding, updateRecordRow } from './record.reposito
 import type { RecordView } from './record.types.js';
 import type { SaveHook, SaveHooks, SaveState } from './save-state.js';
 import { writeUniqueValues } from './unique-values.js';
+import { RunAgain } from '../../db/with-tenant.js';
 
 const runHooks =
   (step: keyof SaveHooks): SaveHook =>
@@ -62,18 +63,31 @@ async function validateRules(state: SaveState): Promise<void> {
   }
 }
 
+/**
+ * Whether nothing follows the write statement in its transaction, so that its COMMIT goes with it
+ * in the same round trip (and, values read in the write being possible then, a rule may fold a
+ * lookup into it: a refusal is answered by running the save again).
+ */
+export function writeEndsTransaction(state: SaveState): boolean {
+  const unique = state.entity.definition.fields.some((f) => f.isUnique);
+  return state.endsTransaction && !unique && !state.deps.embeddings && state.hooks.afterSave.length === 0;
+}
+
 async function write(state: SaveState): Promise<void> {
   const { tx, entity, values } = state;
   const definition = entity.definition;
   const row = { name: recordName(definition, values), data: values, searchText: searchableText(definition, values) };
   const unique = definition.fields.some((f) => f.isUnique);
-  // Nothing after this statement: its COMMIT goes with it, in the same round trip.
-  const last = state.endsTransaction && !unique && !state.deps.embeddings && state.hooks.afterSave.length === 0;
-  const options = { guard: state.relationGuard ?? [], last, companions: state.alongWrite ?? [] };
+  const last = writeEndsTransaction(state);
+  const valuesInWrite = state.valuesInWrite ?? [];
+  if (valuesInWrite.length && !last) throw new Error('values read in the write need it to be the last statement');
+  const options = { guard: state.relationGuard ?? [], last, companions: state.alongWrite ?? [], valuesInWrite };
   const result = state.existing
     ? await updateRecordRow(tx, entity.id, state.existing.id, row, options)
     : await insertRecord(tx, entity.id, row, options);
   if (result.failed) throw relationError(result.failed.map((i) => options.guard[i]!));
+  // A value read in the write needs schema validation after all: the save runs again, the long way.
+  if (result.refused) throw new RunAgain(`a value read in the write of ${entity.name} is not a number`);
   const saved = result.saved;
   if (unique) await writeUniqueValues(tx, entity.id, saved.id, definition, values, !state.existing);
   if (state.deps.embeddings) {

@@ -4,7 +4,7 @@ import type { RecordView } from './record.types.js';
 import type { PublishedEntityCache } from '../entities/published-entity.cache.js';
 import type { EmbeddingsClient } from './embeddings.js';
 import type { RelationCheck } from './record-schema.js';
-import type { WriteCompanion } from './record.repository.js';
+import type { ValueInWrite, WriteCompanion } from './record.repository.js';
 
 /** Everything one save works on. Steps read and replace `values`; `write` sets `saved`. */
 export interface SaveState {
@@ -33,6 +33,12 @@ export interface SaveState {
   relationGuard?: Array<RelationCheck & { entityId: string | null }>;
   /** Statements a `beforeWrite` hook adds to the write statement itself (record.repository.ts WriteCompanion). */
   alongWrite?: WriteCompanion[];
+  /**
+   * Number fields whose value the write statement reads itself (record.repository.ts ValueInWrite),
+   * set by a compute hook only when the write ends the transaction (`writeEndsTransaction`) and on
+   * the transaction's first attempt; `values` lacks them until the write answers.
+   */
+  valuesInWrite?: ValueInWrite[];
 }
 
 /** A finding of a save that does not stop it: `warnings: [{ ruleId, id, message, severity }]` beside `data`. */

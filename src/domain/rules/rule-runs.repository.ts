@@ -61,10 +61,13 @@ const runFromEntry = `coalesce(e.run ->> 'id',
   e.run -> 'inputs' as inputs, e.run -> 'outputs' as outputs,
   coalesce(e.run -> 'validation', '{"result": "passed", "findings": []}'::jsonb) as validation, e.run -> 'durationMs' as "durationMs"`;
 
-/** INSERT of one save's row: `$1` is the tenant, `p(0…6)` the row's values (saveParams), `recordId` its record id. */
-const insertSave = (p: (index: number) => string, recordId: string, from = '') =>
+/**
+ * INSERT of one save's row: `$1` is the tenant, `p(0…6)` the row's values (saveParams), `recordId`
+ * its record id. `runs` may be an expression over the runs parameter (`ruleRunsAlongWrite`).
+ */
+const insertSave = (p: (index: number) => string, recordId: string, from = '', runs = (json: string) => json) =>
   `insert into rule_runs (tenant_id, created_at, entity_name, record_id, operation, actor_kind, actor_id, run_count, runs)
-   select $1, ${p(0)}::timestamptz, ${p(1)}, ${recordId}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::int, ${p(6)}::text::jsonb ${from}`;
+   select $1, ${p(0)}::timestamptz, ${p(1)}, ${recordId}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::int, ${runs(`${p(6)}::text::jsonb`)} ${from}`;
 
 const saveParams = (save: SaveRuns, at: Date) => [
   at.toISOString(),
@@ -99,13 +102,27 @@ export async function insertRuleRuns(tx: TenantTx, save: SaveRuns, recordId: str
 
 /**
  * The same as `insertRuleRuns`, as statements that travel inside the save's own write statement
- * (no statement of their own): the record id is the written record's (`saved.id`).
+ * (no statement of their own): the record id is the written record's (`saved.id`). `fromSaved`
+ * names outputs the write itself computed (a lookup folded into it): run `index`'s output `field`
+ * is the written record's value (null when it has none).
  */
-export function ruleRunsAlongWrite(save: SaveRuns, at: Date, dropBefore: Date | null): WriteCompanion[] {
+export function ruleRunsAlongWrite(
+  save: SaveRuns,
+  at: Date,
+  dropBefore: Date | null,
+  fromSaved: ReadonlyArray<{ index: number; field: string }> = [],
+): WriteCompanion[] {
   if (save.runs.length === 0) return [];
+  const patched = (p: (index: number) => string) => (json: string) =>
+    fromSaved.reduce(
+      (doc, _, i) =>
+        `jsonb_set(${doc}, array[${p(7 + 2 * i)}::text, 'outputs', ${p(8 + 2 * i)}::text], coalesce(saved.data -> ${p(8 + 2 * i)}::text, 'null'::jsonb))`,
+      json,
+    );
+  const params = [...saveParams(save, at), ...fromSaved.flatMap((f) => [String(f.index), f.field])];
   return [
     ...(dropBefore ? [{ sql: (p: (index: number) => string) => dropExpired(p(0)), params: [dropBefore.toISOString()] }] : []),
-    { sql: (p) => insertSave(p, 'saved.id', 'from saved'), params: saveParams(save, at) },
+    { sql: (p) => insertSave(p, 'saved.id', 'from saved', patched(p)), params },
   ];
 }
 

@@ -1,11 +1,23 @@
 import { AppError, toolRef } from '../../errors.js';
 import type { Clock } from '../auth/clock.js';
 import { updateRecord } from '../records/record.service.js';
+import type { EntityDefinition } from '../entities/entity.types.js';
+import { writeEndsTransaction } from '../records/save-pipeline.js';
 import { NO_SAVE_HOOKS, type SaveHook, type SaveHookProvider, type SaveHooks, type SaveState } from '../records/save-state.js';
 import { cascade } from './cascade.js';
 import type { CompiledEntityRules, CompiledRule } from './engine/compiled.js';
 import type { EvalContext } from './engine/evaluate-compute.js';
-import { computeStep, planActions, RuleRunTracker, transformStep, validateStep, type Fires, type RuleFinding } from './engine/run-steps.js';
+import {
+  computeStep,
+  foldableLookups,
+  planActions,
+  RuleRunTracker,
+  transformStep,
+  validateStep,
+  type Fires,
+  type LookupFold,
+  type RuleFinding,
+} from './engine/run-steps.js';
 import { recomputeDependents } from './recompute.js';
 import type { RuleCache } from './rule.cache.js';
 import {
@@ -21,14 +33,28 @@ import {
 interface SaveRun {
   tracker: RuleRunTracker;
   computed: Set<string>;
+  /** Lookups folded into the write statement: their runs' outputs come from the written record. */
+  folded: Array<{ rule: CompiledRule; field: string }>;
 }
 
 const runs = new WeakMap<SaveState, SaveRun>();
 
 export function saveRunOf(state: SaveState): SaveRun {
   let run = runs.get(state);
-  if (!run) runs.set(state, (run = { tracker: new RuleRunTracker(), computed: new Set() }));
+  if (!run) runs.set(state, (run = { tracker: new RuleRunTracker(), computed: new Set(), folded: [] }));
   return run;
+}
+
+/**
+ * Whether `field` of the definition being saved can take a value the write statement reads
+ * (record.repository.ts ValueInWrite: a JSON number stored as it is, none left out): a number
+ * field with no bounds, not required, not unique, not the record's name.
+ */
+function takesValueInWrite(definition: EntityDefinition, field: string): boolean {
+  const f = definition.fields.find((x) => x.fieldKey === field);
+  if (!f || f.fieldType !== 'number' || f.isRequired || f.isUnique) return false;
+  if (f.config?.min !== undefined || f.config?.max !== undefined) return false;
+  return definition.config?.displayField !== field;
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
@@ -158,7 +184,10 @@ export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRu
       const save = saveOf(state);
       if (save.runs.length === 0) return;
       const at = clock.now();
-      (state.alongWrite ??= []).push(...ruleRunsAlongWrite(save, at, dropBefore(state, at)));
+      // A folded lookup's output is the value the write stored (none: null).
+      const order = [...saveRunOf(state).tracker.runs.keys()];
+      const fromSaved = saveRunOf(state).folded.map((f) => ({ index: order.indexOf(f.rule.id), field: f.field }));
+      (state.alongWrite ??= []).push(...ruleRunsAlongWrite(save, at, dropBefore(state, at), fromSaved));
       await counted(state, save.runs.length);
     },
     afterWrite: async (state) => {
@@ -184,9 +213,22 @@ export function entitySaveHooks(
   const transform: SaveHook = async (state) => {
     await transformStep(rules, state.values, firesIn(state), saveRunOf(state).tracker);
   };
+  const foldable = foldableLookups(compiled);
+  /**
+   * The lookups this save folds into its write (docs/rules.md "Performance"): only when the write
+   * ends the transaction, so that a value the write refuses (not a number) can be answered by
+   * running the save again, the long way (`tx.attempt` 2).
+   */
+  const foldIn = (state: SaveState, run: SaveRun): LookupFold | undefined => {
+    if (foldable.size === 0 || state.tx.attempt !== 1 || !writeEndsTransaction(state)) return undefined;
+    const definition = state.entity.definition;
+    const computes = new Set([...foldable].filter((c) => takesValueInWrite(definition, c.target)));
+    return computes.size ? { computes, into: (state.valuesInWrite ??= []), folded: run.folded } : undefined;
+  };
   const compute: SaveHook = async (state) => {
     const run = saveRunOf(state);
-    const done = await computeStep(evalContext(state, clock), computes, state.values, recordId(state), firesIn(state), run.tracker);
+    const fold = foldIn(state, run);
+    const done = await computeStep(evalContext(state, clock), computes, state.values, recordId(state), firesIn(state), run.tracker, fold);
     for (const field of Object.keys(done)) run.computed.add(field);
   };
   const transformComputed: SaveHook = async (state) => {

@@ -23,31 +23,49 @@ async function entityId(ctx: EvalContext, name: string): Promise<string | null> 
 /** A JSON value as stored, for containment: `{ "<field>": value }`. */
 const containing = (pairs: ReadonlyArray<readonly [string, unknown]>) => JSON.stringify(Object.fromEntries(pairs));
 
-async function lookup(ctx: EvalContext, c: Extract<CompiledCompute, { kind: 'lookup' }>, values: Snapshot): Promise<unknown> {
+/**
+ * What a lookup needs to read for a record: nothing (`value`: no match is possible), or the
+ * statement that reads it — `sql(param)` a SELECT answering one row `{ v }` (jsonb) or none, with
+ * `$1` the tenant and `param(i)` the placeholder of `params[i]`. Run on its own, or folded into the
+ * record's write statement (save-hooks.ts).
+ */
+export type LookupRead = { value: unknown } | { sql: (param: (index: number) => string) => string; params: unknown[] };
+
+export async function lookupRead(ctx: EvalContext, c: Extract<CompiledCompute, { kind: 'lookup' }>, values: Snapshot): Promise<LookupRead> {
   const wanted = Object.hasOwn(values, c.matchValue) ? values[c.matchValue] : null;
-  if (wanted === null || wanted === undefined || typeof wanted === 'object') return null;
+  if (wanted === null || wanted === undefined || typeof wanted === 'object') return { value: null };
   const id = await entityId(ctx, c.entity);
-  if (!id) return null;
-  const params: unknown[] = [ctx.tx.tenantId, id];
-  let where: string;
+  if (!id) return { value: null };
+  const params: unknown[] = [id];
+  let where: (p: (index: number) => string) => string;
   if (c.matchField === 'id') {
-    if (typeof wanted !== 'string' || !UUID.test(wanted)) return null;
-    where = 'r.id = $3::uuid';
+    if (typeof wanted !== 'string' || !UUID.test(wanted)) return { value: null };
+    where = (p) => `r.id = ${p(1)}::uuid`;
     params.push(wanted);
   } else {
-    where = 'r.data @> $3::text::jsonb';
+    where = (p) => `r.data @> ${p(1)}::text::jsonb`;
     params.push(containing([[c.matchField, wanted]]));
   }
-  let result = 'r.id::text';
+  let result: (p: (index: number) => string) => string = () => 'to_jsonb(r.id::text)';
   if (c.resultField !== 'id') {
     params.push(c.resultField);
-    result = 'r.data -> $4';
+    result = (p) => `r.data -> ${p(2)}::text`;
   }
-  // Often a create's first statement: read ahead, it leaves the save one statement (TenantTx.readCommitted).
-  const rows = await ctx.tx.readCommitted<{ v: unknown }>(
-    `select ${result} as v from records r where r.tenant_id = $1 and r.entity_id = $2 and ${where}
+  return {
+    sql: (p) =>
+      `select ${result(p)} as v from records r where r.tenant_id = $1 and r.entity_id = ${p(0)}::uuid and ${where(p)}
       order by r.created_at, r.id limit 1`,
     params,
+  };
+}
+
+async function lookup(ctx: EvalContext, c: Extract<CompiledCompute, { kind: 'lookup' }>, values: Snapshot): Promise<unknown> {
+  const read = await lookupRead(ctx, c, values);
+  if ('value' in read) return read.value;
+  // Often a create's first statement: read ahead, it leaves the save one statement (TenantTx.readCommitted).
+  const rows = await ctx.tx.readCommitted<{ v: unknown }>(
+    read.sql((i) => `$${i + 2}`),
+    [ctx.tx.tenantId, ...read.params],
   );
   return rows[0]?.v ?? null;
 }

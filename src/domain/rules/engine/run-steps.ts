@@ -1,7 +1,8 @@
 import { isTruthy } from '../dsl/index.js';
 import type { Severity } from '../rule.types.js';
-import type { CompiledRule, OrderedCompute } from './compiled.js';
-import { evaluateCompute, readsOf, type EvalContext } from './evaluate-compute.js';
+import type { ValueInWrite } from '../../records/record.repository.js';
+import type { CompiledEntityRules, CompiledRule, OrderedCompute } from './compiled.js';
+import { evaluateCompute, lookupRead, readsOf, type EvalContext } from './evaluate-compute.js';
 import { applyTransforms } from './transforms.js';
 
 /** A validation of a rule that did not hold. */
@@ -64,7 +65,22 @@ export async function transformStep(
   return changed;
 }
 
-/** The computes in dependency order; each replaces the field's value. Answers the computed values. */
+/**
+ * Lookups a save may fold into its write statement (save-hooks.ts): `computes` of them, `into` where
+ * their reads go (the save's `valuesInWrite`), `folded` the rule and field of each one folded (its
+ * run's output is filled in from the written record).
+ */
+export interface LookupFold {
+  readonly computes: ReadonlySet<OrderedCompute>;
+  readonly into: ValueInWrite[];
+  readonly folded: Array<{ rule: CompiledRule; field: string }>;
+}
+
+/**
+ * The computes in dependency order; each replaces the field's value. Answers the computed values.
+ * A lookup of `fold.computes` that needs a read leaves its field out of `values` and its read to
+ * the write statement (a computed value of null here).
+ */
 export async function computeStep(
   ctx: EvalContext,
   computes: readonly OrderedCompute[],
@@ -72,6 +88,7 @@ export async function computeStep(
   id: string | null,
   fires: Fires,
   tracker: RuleRunTracker,
+  fold?: LookupFold,
 ): Promise<Record<string, unknown>> {
   const computed: Record<string, unknown> = {};
   for (const c of computes) {
@@ -79,13 +96,48 @@ export async function computeStep(
     await tracker.time(c.rule, async (run) => {
       const snapshot = snapshotOf(values, id);
       Object.assign(run.inputs, readsOf(c.reads, snapshot));
-      const value = await evaluateCompute(ctx, c.compute, snapshot);
+      let value: unknown;
+      if (fold?.computes.has(c) && c.compute.kind === 'lookup') {
+        const read = await lookupRead(ctx, c.compute, snapshot);
+        if (!('value' in read)) {
+          fold.into.push({ field: c.target, sql: read.sql, params: read.params });
+          fold.folded.push({ rule: c.rule, field: c.target });
+          delete values[c.target];
+          computed[c.target] = null;
+          run.outputs[c.target] = null;
+          return;
+        }
+        value = read.value;
+      } else {
+        value = await evaluateCompute(ctx, c.compute, snapshot);
+      }
       values[c.target] = value;
       computed[c.target] = value;
       run.outputs[c.target] = value;
     });
   }
   return computed;
+}
+
+/**
+ * The lookups of an entity's computes that could be folded into a save's write statement: what
+ * they compute is read by nothing that runs before the write — no later compute, no validation,
+ * no transform, no `field_change` trigger — and is not the record id (text). Whether the field
+ * itself can take it (a number field without bounds, not required) is asked per save
+ * (save-hooks.ts), against the definition being saved.
+ */
+export function foldableLookups(compiled: CompiledEntityRules): Set<OrderedCompute> {
+  const foldable = new Set<OrderedCompute>();
+  compiled.computes.forEach((c, i) => {
+    if (c.compute.kind !== 'lookup' || c.compute.resultField === 'id') return;
+    const t = c.target;
+    const readLater = compiled.computes.slice(i + 1).some((o) => o.reads.includes(t));
+    const validated = compiled.rules.some((r) => r.validations.some((v) => v.condition.identifiers.includes(t)));
+    const transformed = compiled.rules.some((r) => r.transforms.some(([field]) => field === t));
+    const triggers = compiled.rules.some((r) => r.triggerType === 'field_change' && r.triggerFields.includes(t));
+    if (!readLater && !validated && !transformed && !triggers) foldable.add(c);
+  });
+  return foldable;
 }
 
 /** Every validation of the rules that fire: the ones that did not hold, by severity. */
