@@ -31,7 +31,9 @@ import { LARGE_WORKLOADS, WORKLOADS, type BenchRequest, type Workload } from './
  * Each workload is measured `rounds` times, alternating with the bare server where it has one, and
  * reported as medians (the ratio: the median of the rounds' ratios), with the rounds' range beside:
  * on two shared cores one measurement swings by a third from run to run.
- * Before the workloads it runs the expression language's micro-benchmark (bench/dsl-eval.ts).
+ * Before the workloads it runs the expression language's micro-benchmark (bench/dsl-eval.ts);
+ * after them static sites against @fastify/static (`--sites=off` skips it) and, per engine, W8:
+ * creates with 5 business rules against plain creates (bench/rules-w8.ts; `--w8=off` skips it).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name: string, fallback: string) =>
@@ -568,6 +570,39 @@ function mergeResults(out: string, text: string, large: boolean): string {
   return kept ? `${text}\n\n${kept}\n` : `${text}\n`;
 }
 
+/**
+ * W8 on `engine` (bench/rules-w8.ts, in a process of its own: it runs the service in-process): its
+ * round lines and verdict, prefixed by the engine. PostgreSQL: a scratch database, dropped after.
+ */
+async function measureW8(engine: 'postgres' | 'pglite'): Promise<string[]> {
+  log(`== W8 on ${engine}`);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  let drop = async () => undefined as void;
+  if (engine === 'postgres') {
+    const url = new URL(serverUrl);
+    const name = `tb_bench_w8_${process.pid}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+    await admin.unsafe(`create database ${name}`);
+    drop = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+  } else {
+    delete env.DATABASE_URL;
+  }
+  try {
+    const args = ['--import', 'tsx', 'bench/rules-w8.ts', '--duration', String(duration), '--rounds', String(rounds)];
+    const out = execFileSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines = out.split('\n').filter((l) => l.startsWith('round ') || l.startsWith('W8 '));
+    for (const l of lines) log(l);
+    return lines.map((l) => `${engine}: ${l}`);
+  } finally {
+    await drop();
+  }
+}
+
 async function main() {
   const startedAt = new Date();
   const out = arg('out', join(ROOT, 'bench', 'RESULTS.md'));
@@ -591,7 +626,13 @@ async function main() {
   // Static sites against @fastify/static, same run (bench/static-sites.ts); --sites=off skips it.
   const sites = arg('sites', 'on') === 'off' ? null : await measureStaticSites({ duration, connections, rounds });
   if (sites) log(sites.line);
-  const text = `${report(reports, startedAt, dsl.line)}${sites ? `\n${sites.line}\n` : ''}`;
+  // W8, creates with 5 business rules against plain creates (bench/rules-w8.ts); --w8=off skips it.
+  const w8: string[] = [];
+  if (arg('w8', 'on') !== 'off') for (const engine of engines) w8.push(...(await measureW8(engine as 'postgres' | 'pglite')));
+  const w8Text = w8.length
+    ? `\n## W8 — creates with 5 published business rules\n\n\`bench/rules-w8.ts --duration ${duration} --rounds ${rounds}\` (20 connections), per engine, plain/ruled req/s by round (target: ruled ≥ 0.7× plain):\n\n${w8.map((l) => `- ${l}`).join('\n')}\n`
+    : '';
+  const text = `${report(reports, startedAt, dsl.line)}${sites ? `\n${sites.line}\n` : ''}${w8Text}`;
   writeFileSync(out, mergeResults(out, text, false));
   log(`\nwrote ${out}`);
 }
