@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/db/with-tenant.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { NO_SAVE_HOOKS, type SaveHookProvider } from '../../src/domain/records/save-state.js';
 import { createEntities, type Auth } from './fixture.js';
 
 /**
@@ -42,6 +43,7 @@ describe('a lookup folded into the write', () => {
       { name: 'products', fields: [{ name: 'code', fieldKey: 'code', fieldType: 'text' }, number('price')] },
       order('orders'),
       order('checked_orders'),
+      order('strict_orders'),
     ]);
     const rule = async (entity: string, ruleDsl: Record<string, unknown>) => {
       const res = await t.post(`/api/entities/${entity}/rules`, { publish: true, ruleDsl }, as);
@@ -54,9 +56,11 @@ describe('a lookup folded into the write', () => {
       compute: { unit_price: lookup },
       validate: [{ id: 'priced', condition: 'unit_price > 0', message: 'no price' }],
     });
+    // A validation of another field does not stop the fold.
+    await rule('strict_orders', { compute: { unit_price: lookup }, validate: [{ id: 'some', condition: 'qty > 0', message: 'no qty' }] });
     lamp = (await t.post('/api/entities/products/records', { code: 'LAMP', price: 12.5 }, as)).body.data;
     // Warm: rules, entities and statements are cached after the first save of each entity.
-    for (const entity of ['orders', 'checked_orders'])
+    for (const entity of ['orders', 'checked_orders', 'strict_orders'])
       await t.post(`/api/entities/${entity}/records`, { title: 'warm', product: lamp.id }, as);
   });
   afterAll(async () => {
@@ -163,6 +167,27 @@ describe('a lookup folded into the write', () => {
     await setPrice(12.5);
   });
 
+  it('a save refused before its write answers what the long way answers: a schema error first, every field named', async () => {
+    const strict = await counted(() => create('strict_orders', { title: 's', product: lamp.id, qty: 2 }));
+    expect(strict.res.status).toBe(201);
+    expect(strict.statements).toBe(1);
+    await setPrice('cheap');
+    const before = await counts();
+    // The rule's validation fails too, but the looked-up value's schema error comes first.
+    const refused = await create('strict_orders', { title: 's', product: lamp.id, qty: 0 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'unit_price' }] });
+    // Another field is wrong too: both are named.
+    const both = await create('orders', { title: 'b', product: lamp.id, qty: 'many' });
+    expect(both.status).toBe(400);
+    expect(both.body.error.details.map((d: any) => d.field).sort()).toEqual(['qty', 'unit_price']);
+    expect(await counts()).toEqual(before);
+    await setPrice(12.5);
+    const ruleRefusal = await create('strict_orders', { title: 's', product: lamp.id, qty: 0 });
+    expect(ruleRefusal.status).toBe(400);
+    expect(ruleRefusal.body.error.code).toBe('BUSINESS_RULE_ERROR');
+  });
+
   it('a looked-up value that is no number is refused as without the fold, and nothing is written', async () => {
     for (const value of ['cheap', true, { amount: 3 }]) {
       await setPrice(value);
@@ -176,5 +201,36 @@ describe('a lookup folded into the write', () => {
       expect(await counts()).toEqual(before);
     }
     await setPrice(12.5);
+  });
+});
+
+describe('a lookup is not folded when another save hook runs before the write', () => {
+  it('that hook sees the looked-up value', async () => {
+    const seen: unknown[] = [];
+    const watcher: SaveHookProvider = async (_tx, entity) =>
+      entity.name === 'orders'
+        ? { ...NO_SAVE_HOOKS, validateRules: [async (state) => void seen.push(state.values.unit_price)] }
+        : NO_SAVE_HOOKS;
+    const t = await createTestApp({}, { hooks: { saveHooks: [watcher] } });
+    try {
+      const tenant = await t.createTenant('Hooked Co');
+      const as = { apiKey: tenant.apiKey };
+      const product = { name: 'product', fieldKey: 'product', fieldType: 'relation', config: { relatedEntity: 'products' } };
+      await createEntities(t, as, [
+        { name: 'products', fields: [{ name: 'price', fieldKey: 'price', fieldType: 'number' }] },
+        { name: 'orders', fields: [product, { name: 'unit_price', fieldKey: 'unit_price', fieldType: 'number' }] },
+      ]);
+      const lookup = { type: 'lookup', entity: 'products', matchField: 'id', matchValue: 'product', resultField: 'price' };
+      expect((await t.post('/api/entities/orders/rules', { publish: true, ruleDsl: { compute: { unit_price: lookup } } }, as)).status).toBe(
+        201,
+      );
+      const lamp = (await t.post('/api/entities/products/records', { price: 7 }, as)).body.data;
+      const res = await t.post('/api/entities/orders/records', { product: lamp.id }, as);
+      expect(res.status).toBe(201);
+      expect(res.body.data.data.unit_price).toBe(7);
+      expect(seen).toEqual([7]);
+    } finally {
+      await t.close();
+    }
   });
 });

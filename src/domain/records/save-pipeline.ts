@@ -111,6 +111,18 @@ export const SAVE_PIPELINE: ReadonlyArray<{ name: string; run: SaveHook }> = [
 ];
 
 export async function runSavePipeline(state: SaveState): Promise<RecordView> {
-  for (const step of SAVE_PIPELINE) await step.run(state);
+  for (const step of SAVE_PIPELINE) {
+    try {
+      await step.run(state);
+    } catch (error) {
+      // A save refused before its write while values were left for the write to read: without them
+      // the refusal might not be the one the long way gives (a looked-up value that is no number is
+      // a schema error, which comes first). Nothing was written; the long way answers.
+      if (state.valuesInWrite?.length && step.name !== 'write' && !(error instanceof RunAgain)) {
+        throw new RunAgain(`a save of ${state.entity.name} with values read in the write was refused before it`);
+      }
+      throw error;
+    }
+  }
   return state.saved!;
 }

@@ -3,7 +3,14 @@ import type { Clock } from '../auth/clock.js';
 import { updateRecord } from '../records/record.service.js';
 import type { EntityDefinition } from '../entities/entity.types.js';
 import { writeEndsTransaction } from '../records/save-pipeline.js';
-import { NO_SAVE_HOOKS, type SaveHook, type SaveHookProvider, type SaveHooks, type SaveState } from '../records/save-state.js';
+import {
+  NO_SAVE_HOOKS,
+  type SaveHook,
+  type SaveHookProvider,
+  type SaveHooks,
+  type SaveHookStep,
+  type SaveState,
+} from '../records/save-state.js';
 import { cascade } from './cascade.js';
 import type { CompiledEntityRules, CompiledRule } from './engine/compiled.js';
 import type { EvalContext } from './engine/evaluate-compute.js';
@@ -100,6 +107,9 @@ export interface RuleRunLogger {
   /** afterSave: their own statement, after the actions (so that their work is in the runs) and before recomputations. */
   readonly afterWrite: SaveHook;
 }
+
+/** The hook steps that run before a save's write (afterSave must be empty for a fold: writeEndsTransaction). */
+const BEFORE_WRITE: readonly SaveHookStep[] = ['transform', 'compute', 'transformComputed', 'validateRules', 'beforeWrite'];
 
 /** At most this long between two drops of a tenant's expired runs by one process (and a tenth of the retention when shorter). */
 const DROP_EXPIRED_EVERY_MS = 3_600_000;
@@ -221,6 +231,8 @@ export function entitySaveHooks(
    */
   const foldIn = (state: SaveState, run: SaveRun): LookupFold | undefined => {
     if (foldable.size === 0 || state.tx.attempt !== 1 || !writeEndsTransaction(state)) return undefined;
+    // Another provider's hook might read or set the field before the write: only the rules' own.
+    if (!BEFORE_WRITE.every((step) => state.hooks[step].every((hook) => own.has(hook)))) return undefined;
     const definition = state.entity.definition;
     const computes = new Set([...foldable].filter((c) => takesValueInWrite(definition, c.target)));
     return computes.size ? { computes, into: (state.valuesInWrite ??= []), folded: run.folded } : undefined;
@@ -268,6 +280,9 @@ export function entitySaveHooks(
       });
     }
   };
+
+  /** This provider's hooks (a save with any other before its write folds nothing: `foldIn`). */
+  const own = new Set<SaveHook>([transform, compute, transformComputed, validate, actions, ...(logRuns ? [logRuns.alongWrite] : [])]);
 
   const has = (p: (r: CompiledRule) => boolean) => rules.some(p);
   const transformsComputed = has((r) => r.transforms.some(([field]) => computedFields.has(field)));
