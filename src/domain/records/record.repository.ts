@@ -75,8 +75,9 @@ export type WriteResult =
   | { saved?: undefined; failed: number[]; refused?: undefined }
   | { saved?: undefined; failed?: undefined; refused: true };
 
-/** A gate of the write: a CTE of one row whose `ok` condition must hold for anything to be written. */
+/** A gate of the write: a CTE `name` of one row whose `ok` condition must hold for anything to be written. */
 interface Gate {
+  name: string;
   cte: string;
   ok: string;
   /** What the answer's row carries of it. */
@@ -96,7 +97,12 @@ function guardGate(first: number, count: number): Gate {
     return `exists (select 1 from records t where t.tenant_id = $1 and t.id = ${id}::uuid and (${entity}::uuid is null or t.entity_id = ${entity}::uuid)) as ok${i}`;
   });
   const names = probes.map((_, i) => `checked.ok${i}`);
-  return { cte: `checked as (select ${probes.join(', ')})`, ok: names.join(' and '), result: `array[${names.join(', ')}] as found` };
+  return {
+    name: 'checked',
+    cte: `checked as (select ${probes.join(', ')})`,
+    ok: names.join(' and '),
+    result: `array[${names.join(', ')}] as found`,
+  };
 }
 
 /**
@@ -113,10 +119,12 @@ function valuesGate(first: number, values: readonly ValueInWrite[]): Gate & { da
   });
   const names = values.map((_, i) => `fetched.v${i}`);
   const fields = values.map((_, i) => `$${first + i}::text, ${names[i]}`);
+  const accepted = names.map((v) => `coalesce(jsonb_typeof(${v}), 'null') in ('number', 'null')`).join(' and ');
   return {
+    name: 'fetched',
     cte: `fetched as (select ${reads.join(', ')})`,
-    ok: names.map((v) => `coalesce(jsonb_typeof(${v}), 'null') in ('number', 'null')`).join(' and '),
-    result: `${names.map((v) => `coalesce(jsonb_typeof(${v}), 'null') in ('number', 'null')`).join(' and ')} as accepted`,
+    ok: accepted,
+    result: `${accepted} as accepted`,
     dataPatch: ` || jsonb_strip_nulls(jsonb_build_object(${fields.join(', ')}))`,
   };
 }
@@ -129,7 +137,7 @@ const valueParams = (values: readonly ValueInWrite[]) => [...values.map((v) => v
  */
 type WriteSql = (gates: readonly Gate[], dataPatch: string) => string;
 
-const gatesFrom = (gates: readonly Gate[]) => gates.map((g) => g.cte.slice(0, g.cte.indexOf(' '))).join(', ');
+const gatesFrom = (gates: readonly Gate[]) => gates.map((g) => g.name).join(', ');
 const gatesOk = (gates: readonly Gate[]) => gates.map((g) => g.ok).join(' and ');
 
 const insertRow: WriteSql = (gates, patch) =>

@@ -12,7 +12,7 @@ import {
   type SaveState,
 } from '../records/save-state.js';
 import { cascade } from './cascade.js';
-import type { CompiledEntityRules, CompiledRule } from './engine/compiled.js';
+import type { CompiledEntityRules, CompiledRule, OrderedCompute } from './engine/compiled.js';
 import type { EvalContext } from './engine/evaluate-compute.js';
 import {
   computeStep,
@@ -195,8 +195,9 @@ export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRu
       if (save.runs.length === 0) return;
       const at = clock.now();
       // A folded lookup's output is the value the write stored (none: null).
-      const order = [...saveRunOf(state).tracker.runs.keys()];
-      const fromSaved = saveRunOf(state).folded.map((f) => ({ index: order.indexOf(f.rule.id), field: f.field }));
+      const run = saveRunOf(state);
+      const order = [...run.tracker.runs.keys()];
+      const fromSaved = run.folded.map((f) => ({ index: order.indexOf(f.rule.id), field: f.field }));
       (state.alongWrite ??= []).push(...ruleRunsAlongWrite(save, at, dropBefore(state, at), fromSaved));
       await counted(state, save.runs.length);
     },
@@ -224,6 +225,8 @@ export function entitySaveHooks(
     await transformStep(rules, state.values, firesIn(state), saveRunOf(state).tracker);
   };
   const foldable = foldableLookups(compiled);
+  /** By definition saved (cached, so the same object from save to save): the lookups whose field can take a value read in the write. */
+  const foldableFor = new WeakMap<EntityDefinition, ReadonlySet<OrderedCompute>>();
   /**
    * The lookups this save folds into its write (docs/rules.md "Performance"): only when the write
    * ends the transaction, so that a value the write refuses (not a number) can be answered by
@@ -234,7 +237,8 @@ export function entitySaveHooks(
     // Another provider's hook might read or set the field before the write: only the rules' own.
     if (!BEFORE_WRITE.every((step) => state.hooks[step].every((hook) => own.has(hook)))) return undefined;
     const definition = state.entity.definition;
-    const computes = new Set([...foldable].filter((c) => takesValueInWrite(definition, c.target)));
+    let computes = foldableFor.get(definition);
+    if (!computes) foldableFor.set(definition, (computes = new Set([...foldable].filter((c) => takesValueInWrite(definition, c.target)))));
     return computes.size ? { computes, into: (state.valuesInWrite ??= []), folded: run.folded } : undefined;
   };
   const compute: SaveHook = async (state) => {
