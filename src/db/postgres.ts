@@ -233,8 +233,13 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
   // One-statement transactions (record saves) go to write lanes, the others take a client of their own.
   const writeLanes = new Lanes(Math.max(2, Math.ceil(options.max / 4)), (onclose) => tenantClient(false, onclose), within);
   const readLanes = new Lanes(options.max, (onclose) => tenantClient(true, onclose), within);
-  const [server] = await sql<{ citus: boolean }[]>`select exists (select 1 from pg_extension where extname = 'citus') as citus`;
+  const [server] = await sql<{ citus: boolean; readCommitted: boolean }[]>`
+    select exists (select 1 from pg_extension where extname = 'citus') as citus,
+           current_setting('default_transaction_isolation') = 'read committed' as "readCommitted"`;
   const citus = server?.citus === true;
+  // A read ahead of a transaction answers what its first statement would only under READ COMMITTED
+  // (a server or database set to a stricter default gets its reads inside the transaction).
+  const readAhead = server?.readCommitted === true;
   const readsInTransaction = citus || options.tenantContext === 'transaction';
   // Caches of other processes' changes: a (re)connected listener may have missed notifications.
   const invalidations = new InvalidationBus();
@@ -297,7 +302,7 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
       return fn(observed(tx, observer, tenantId));
     }
     const begin = `${txOptions.readOnly ? 'begin read only' : 'begin'}; ${tenantContextSql(tenantId, { citus })}`;
-    return transactOn(writeTransactions, begin, { pipelined: true, lanes: writeLanes, readAhead: read }, (tx) =>
+    return transactOn(writeTransactions, begin, { pipelined: true, lanes: writeLanes, readAhead: readAhead ? read : undefined }, (tx) =>
       fn(observed(tx, observer, tenantId)),
     );
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_ROLE } from '../../src/db/tenant-context.js';
 import { RunAgain, withTenant } from '../../src/db/with-tenant.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { createTestDatabase, TEST_DATABASE, type TestDatabase } from '../helpers/database.js';
+import { openPostgres } from '../../src/db/postgres.js';
 
 /** Both engines behave alike for the values the code binds. */
 describe('database adapter', () => {
@@ -146,6 +147,25 @@ describe('database adapter: sessions', () => {
         await tx.readCommitted('select 1');
       }),
     ).rejects.toThrow(/committed/);
+  });
+
+  it.runIf(TEST_DATABASE === 'postgres')('reads ahead only where transactions default to READ COMMITTED', async () => {
+    // A database whose sessions default to REPEATABLE READ: a read ahead would take a snapshot of
+    // its own, not the transaction's, so it stays the transaction's first statement.
+    const url = new URL(test.url!);
+    url.searchParams.set('default_transaction_isolation', 'repeatable read');
+    const strict = await openPostgres(url.toString(), { max: 2 });
+    try {
+      const seen = await withTenant(strict, tenant, { readOnly: false, transaction: true }, async (tx) => {
+        const [ahead] = await tx.readCommitted<{ ro: string; iso: string }>(
+          "select current_setting('transaction_read_only') as ro, current_setting('transaction_isolation') as iso",
+        );
+        return ahead;
+      });
+      expect(seen).toEqual({ ro: 'off', iso: 'repeatable read' });
+    } finally {
+      await strict.close();
+    }
   });
 
   it('a body that throws RunAgain runs once more, in a new transaction, as attempt 2; not a third time', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/db/with-tenant.js';
+import { databaseUnavailable } from '../../src/db/sql-errors.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { NO_SAVE_HOOKS, type SaveHookProvider } from '../../src/domain/records/save-state.js';
@@ -229,6 +230,71 @@ describe('a lookup is not folded when another save hook runs before the write', 
       expect(res.status).toBe(201);
       expect(res.body.data.data.unit_price).toBe(7);
       expect(seen).toEqual([7]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a folded save whose database fails before the write', () => {
+  it('answers that failure at once instead of running the save again', async () => {
+    // The aggregate's read (an update: it counts through the record's id) fails once, as a lost
+    // database would; only a refusal (schema or rule validation) may send the save the long way.
+    let failNext = false;
+    let sent = 0;
+    const database = await createTestDatabase({
+      observer: {
+        beforeStatement(s) {
+          if (s.tenantId === undefined) return;
+          sent++;
+          if (failNext && /count\(/.test(s.text)) {
+            failNext = false;
+            throw databaseUnavailable();
+          }
+        },
+      },
+    });
+    const t = await createTestApp({}, { database });
+    try {
+      const tenant = await t.createTenant('Flaky Co');
+      const as = { apiKey: tenant.apiKey };
+      const number = (key: string) => ({ name: key, fieldKey: key, fieldType: 'number' });
+      const entities = [
+        { name: 'products', fields: [number('price')] },
+        {
+          name: 'orders',
+          fields: [
+            { name: 'product', fieldKey: 'product', fieldType: 'relation', config: { relatedEntity: 'products' } },
+            number('unit_price'),
+            number('qty'),
+            number('zz_line_count'),
+          ],
+        },
+        { name: 'order_lines', fields: [{ name: 'order', fieldKey: 'order', fieldType: 'text' }] },
+      ];
+      await createEntities(t, as, entities);
+      const lookup = { type: 'lookup', entity: 'products', matchField: 'id', matchValue: 'product', resultField: 'price' };
+      // A longer name than unit_price: rules are stored as jsonb, whose keys go shortest first, and the
+      // lookup must run (and be folded) before the count fails.
+      const count = { type: 'aggregate', entity: 'order_lines', aggregateOp: 'count', filter: { order: 'id' } };
+      const rule = await t.post(
+        '/api/entities/orders/rules',
+        { publish: true, ruleDsl: { compute: { unit_price: lookup, zz_line_count: count } } },
+        as,
+      );
+      expect(rule.status).toBe(201);
+      const lamp = (await t.post('/api/entities/products/records', { price: 7 }, as)).body.data;
+      const order = (await t.post('/api/entities/orders/records', { product: lamp.id, qty: 1 }, as)).body.data;
+      expect(order.data).toMatchObject({ unit_price: 7, zz_line_count: 0 });
+      await t.patch(`/api/entities/orders/records/${order.id}`, { qty: 2 }, as); // warm
+      failNext = true;
+      sent = 0;
+      const res = await t.patch(`/api/entities/orders/records/${order.id}`, { qty: 3 }, as);
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(sent).toBe(2); // the record's load and the failed count: no second attempt
+      const after = (await t.get(`/api/entities/orders/records/${order.id}`, as)).body.data;
+      expect(after.data.qty).toBe(2);
     } finally {
       await t.close();
     }

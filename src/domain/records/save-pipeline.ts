@@ -13,6 +13,7 @@ import type { RecordView } from './record.types.js';
 import type { SaveHook, SaveHooks, SaveState } from './save-state.js';
 import { writeUniqueValues } from './unique-values.js';
 import { RunAgain } from '../../db/with-tenant.js';
+import { AppError } from '../../errors.js';
 
 const runHooks =
   (step: keyof SaveHooks): SaveHook =>
@@ -110,6 +111,9 @@ export const SAVE_PIPELINE: ReadonlyArray<{ name: string; run: SaveHook }> = [
   { name: 'afterSave', run: runHooks('afterSave') },
 ];
 
+const isRefusal = (error: unknown) =>
+  error instanceof AppError && (error.code === 'VALIDATION_ERROR' || error.code === 'BUSINESS_RULE_ERROR');
+
 export async function runSavePipeline(state: SaveState): Promise<RecordView> {
   for (const step of SAVE_PIPELINE) {
     try {
@@ -118,7 +122,8 @@ export async function runSavePipeline(state: SaveState): Promise<RecordView> {
       // A save refused before its write while values were left for the write to read: without them
       // the refusal might not be the one the long way gives (a looked-up value that is no number is
       // a schema error, which comes first). Nothing was written; the long way answers.
-      if (state.valuesInWrite?.length && step.name !== 'write' && !(error instanceof RunAgain)) {
+      // Only a refusal: an unavailable database or an expired deadline is answered as it is.
+      if (state.valuesInWrite?.length && step.name !== 'write' && isRefusal(error)) {
         throw new RunAgain(`a save of ${state.entity.name} with values read in the write was refused before it`);
       }
       throw error;
