@@ -197,7 +197,12 @@ export function ruleRunLogger(clock: Clock, retention: RuleRunRetention): RuleRu
       // A folded lookup's output is the value the write stored (none: null).
       const run = saveRunOf(state);
       const order = [...run.tracker.runs.keys()];
-      const fromSaved = run.folded.map((f) => ({ index: order.indexOf(f.rule.id), field: f.field }));
+      const fromSaved = run.folded.map((f) => {
+        const index = order.indexOf(f.rule.id);
+        // A folded lookup ran inside its rule's tracked run; -1 would patch the last entry instead.
+        if (index < 0) throw new Error(`folded lookup of ${f.field}: its rule's run is not tracked`);
+        return { index, field: f.field };
+      });
       (state.alongWrite ??= []).push(...ruleRunsAlongWrite(save, at, dropBefore(state, at), fromSaved));
       await counted(state, save.runs.length);
     },
