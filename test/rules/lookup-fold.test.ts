@@ -286,7 +286,10 @@ describe('a folded save whose database fails before the write', () => {
       const lamp = (await t.post('/api/entities/products/records', { price: 7 }, as)).body.data;
       const order = (await t.post('/api/entities/orders/records', { product: lamp.id, qty: 1 }, as)).body.data;
       expect(order.data).toMatchObject({ unit_price: 7, zz_line_count: 0 });
-      await t.patch(`/api/entities/orders/records/${order.id}`, { qty: 2 }, as); // warm
+      await t.patch(`/api/entities/orders/records/${order.id}`, { qty: 1 }, as); // warm
+      sent = 0;
+      expect((await t.patch(`/api/entities/orders/records/${order.id}`, { qty: 2 }, as)).status).toBe(200);
+      expect(sent).toBe(3); // the record's load, the count and the write: the lookup is folded into the write
       failNext = true;
       sent = 0;
       const res = await t.patch(`/api/entities/orders/records/${order.id}`, { qty: 3 }, as);
