@@ -21,20 +21,21 @@ export const productsDefinition = (indexes: unknown[] = [{ fields: ['categoria',
 export const suppliersDefinition = { entity: { name: 'suppliers' }, fields: [{ name: 'Name', fieldKey: 'name', fieldType: 'text' }] };
 
 /**
- * Entries that disagree with the records they index: missing, extra, or with other keys than the
- * key function gives for the record's data now. Empty when the side table is exact.
+ * Entries that disagree with the records they index: missing, extra, or with another identity or
+ * other keys than the index's and the key function's for the record's data now (the first element
+ * of `want` and `have` is the index's identity). Empty when the side table is exact.
  */
 export async function wrongEntries(t: TestApp, tenantId: string) {
   return withTenant(t.db, tenantId, { readOnly: true }, (tx) =>
     tx.query(
       `with want as (
          select r.id as record_id, i.name as index_name,
-                array[tb_index_text(r.data, i.fields[1], i.kinds[1]), tb_index_number(r.data, i.fields[1], i.kinds[1])::text,
+                array[i.id::text, tb_index_text(r.data, i.fields[1], i.kinds[1]), tb_index_number(r.data, i.fields[1], i.kinds[1])::text,
                       tb_index_text(r.data, i.fields[2], i.kinds[2]), tb_index_number(r.data, i.fields[2], i.kinds[2])::text,
                       tb_index_text(r.data, i.fields[3], i.kinds[3]), tb_index_number(r.data, i.fields[3], i.kinds[3])::text] as k
            from records r join entity_indexes i on i.tenant_id = r.tenant_id and i.entity_id = r.entity_id
           where r.tenant_id = $1 and i.tenant_id = $1),
-       have as (select record_id, index_name, array[k1t, k1f::text, k2t, k2f::text, k3t, k3f::text] as k
+       have as (select record_id, index_name, array[index_id::text, k1t, k1f::text, k2t, k2f::text, k3t, k3f::text] as k
                   from record_index_entries where tenant_id = $1)
        select coalesce(w.record_id, h.record_id) as record_id, coalesce(w.index_name, h.index_name) as index_name,
               w.k as want, h.k as have

@@ -41,8 +41,12 @@ export interface PublishedEntity {
   builtIndexes?: BuiltIndex[];
 }
 
-/** An index as built (table entity_indexes): its fields, the kind each is indexed as, its state. */
+/**
+ * An index as built (table entity_indexes): its identity (new on every declaration of its name),
+ * its fields, the kind each is indexed as, its state.
+ */
 export interface BuiltIndex {
+  id: string;
   name: string;
   fields: string[];
   kinds: string[];

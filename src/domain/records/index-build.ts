@@ -7,11 +7,13 @@ import type { PublishHook } from '../entities/publish-hooks.js';
 import { listStoredIndexes } from '../entities/indexes/index.repository.js';
 
 /**
- * Declared indexes live in two shared tables (migrations 017, 018): `entity_indexes`, the indexes of each
- * entity's published version with their build state, and `record_index_entries`, one typed entry
- * per record and index. A trigger on `records` keeps the entries of every index — building or
- * ready — true in each write's own transaction; this module makes and drops indexes when a
- * version is published and backfills the entries of existing records (docs/entities.md, "Indexes").
+ * Declared indexes live in two shared tables (migrations 017, 018, 023): `entity_indexes`, the indexes of
+ * each entity's published version with their build state and identity, and `record_index_entries`,
+ * one typed entry per record and index, carrying that identity. A create writes its entries in its
+ * own statement (index-entries.ts); triggers on `records` keep the entries of every index — building
+ * or ready — true in each write's own transaction, whatever wrote it. This module makes and drops
+ * indexes when a version is published and backfills the entries of existing records
+ * (docs/entities.md, "Indexes").
  */
 
 async function dropIndex(tx: TenantTx, entityId: string, name: string): Promise<void> {
@@ -26,7 +28,8 @@ async function dropIndex(tx: TenantTx, entityId: string, name: string): Promise<
 /**
  * Backfills the next `batch` records (by id) of one building index and moves its resume point;
  * marks it ready when none remain. Records are read FOR SHARE: a concurrent update of one waits,
- * or is waited for and read as it committed; an entry a write's trigger already made is left alone.
+ * or is waited for and read as it committed; an entry a write already made for this declaration of
+ * the index is left alone, one made for an earlier declaration of its name is written again.
  * Answers the index's state after it, or `busy` when another builder holds the index.
  */
 export async function backfillBatch(tx: TenantTx, entityId: string, name: string, batch: number): Promise<'ready' | 'building' | 'busy'> {
@@ -42,14 +45,17 @@ export async function backfillBatch(tx: TenantTx, entityId: string, name: string
         where r.tenant_id = $1 and r.entity_id = $2 and ($4::uuid is null or r.id > $4::uuid)
         order by r.id limit $5 for share),
      written as (
-       insert into record_index_entries (tenant_id, record_id, index_name, entity_id, k1t, k1f, k2t, k2f, k3t, k3f)
-       select $1, b.id, $3, $2,
+       insert into record_index_entries as e (tenant_id, record_id, index_name, index_id, entity_id, k1t, k1f, k2t, k2f, k3t, k3f)
+       select $1, b.id, $3, i.id, $2,
               tb_index_text(b.data, i.fields[1], i.kinds[1]), tb_index_number(b.data, i.fields[1], i.kinds[1]),
               tb_index_text(b.data, i.fields[2], i.kinds[2]), tb_index_number(b.data, i.fields[2], i.kinds[2]),
               tb_index_text(b.data, i.fields[3], i.kinds[3]), tb_index_number(b.data, i.fields[3], i.kinds[3])
          from batch b, entity_indexes i
         where i.tenant_id = $1 and i.entity_id = $2 and i.name = $3
-       on conflict do nothing)
+       on conflict (tenant_id, record_id, index_name) do update
+         set index_id = excluded.index_id,
+             k1t = excluded.k1t, k1f = excluded.k1f, k2t = excluded.k2t, k2f = excluded.k2f, k3t = excluded.k3t, k3f = excluded.k3f
+         where e.index_id <> excluded.index_id)
      select count(*)::int as n, (array_agg(id order by id desc))[1] as last from batch`,
     [tx.tenantId, entityId, name, index.buildAfter, batch],
   );

@@ -8,6 +8,7 @@ import {
   validateRecordData,
   type RelationCheck,
 } from './record-schema.js';
+import { createdEntries } from './index-entries.js';
 import { insertRecord, storeEmbedding, updateRecordRow } from './record.repository.js';
 import type { RecordView } from './record.types.js';
 import type { SaveHook, SaveHooks, SaveState } from './save-state.js';
@@ -82,7 +83,10 @@ async function write(state: SaveState): Promise<void> {
   const last = writeEndsTransaction(state);
   const valuesInWrite = state.valuesInWrite ?? [];
   if (valuesInWrite.length && !last) throw new Error('values read in the write need it to be the last statement');
-  const options = { guard: state.relationGuard ?? [], last, companions: state.alongWrite ?? [], valuesInWrite };
+  // A create's index entries travel in its statement (index-entries.ts); an update's are the trigger's.
+  const entries = state.existing ? null : createdEntries(entity, values, new Set(valuesInWrite.map((v) => v.field)));
+  const companions = [...(state.alongWrite ?? []), ...(entries ? [entries] : [])];
+  const options = { guard: state.relationGuard ?? [], last, companions, valuesInWrite };
   const result = state.existing
     ? await updateRecordRow(tx, entity.id, state.existing.id, row, options)
     : await insertRecord(tx, entity.id, row, options);
