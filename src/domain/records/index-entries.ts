@@ -77,6 +77,13 @@ export function entryKeys(index: Pick<BuiltIndex, 'fields' | 'kinds'>, data: Rea
 }
 
 /**
+ * Set (transaction-locally) by a statement that writes entries itself: the insert trigger then
+ * looks for entries of an index dropped since the definition was read, which it otherwise skips
+ * (migration 023).
+ */
+const WRITTEN_FLAG = 'app.index_entries_written';
+
+/**
  * The entries of a created record as a companion of its insert: one row per index of the cached
  * definition whose keys are known here. `unknownFields`: fields whose values the statement reads
  * itself (a rule's lookup folded into the write), whose indexes are left to the trigger. Null when
@@ -104,7 +111,8 @@ export function createdEntries(
       });
       return `insert into record_index_entries (tenant_id, record_id, index_name, index_id, entity_id, k1t, k1f, k2t, k2f, k3t, k3f)
         select $1::uuid, saved.id, k.name, k.id, saved."entityId", k.k1t, k.k1f, k.k2t, k.k2f, k.k3t, k.k3f
-          from saved, (values ${values.join(', ')}) as k (name, id, k1t, k1f, k2t, k2f, k3t, k3f)`;
+          from saved, (values ${values.join(', ')}) as k (name, id, k1t, k1f, k2t, k2f, k3t, k3f)
+         where set_config('${WRITTEN_FLAG}', 'on', true) is not null`;
     },
   };
 }
