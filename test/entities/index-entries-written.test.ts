@@ -161,4 +161,29 @@ describe('index entries a create writes itself', () => {
     ]);
     expect(await wrongOf(id)).toEqual([]);
   });
+
+  it('of an earlier declaration of the name are replaced by an update and by the backfill', async () => {
+    const id = await create({ title: 'before', notes: 'z', n: 1 });
+    const old = (await indexIds()).notes_n_at;
+    // Declared again under the same name (a new identity), building, behind the service's cache.
+    await t.db.query(
+      `update entity_indexes set id = gen_random_uuid(), state = 'building', build_after = null
+        where tenant_id = $1 and entity_id = $2 and name = 'notes_n_at'`,
+      [shop.id, entityId],
+    );
+    const { notes_n_at: current } = await indexIds();
+    expect(current).not.toBe(old);
+    const patched = await t.patch(`/api/entities/items/records/${id}`, { notes: 'zz' }, as);
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect((await entriesOf(id)).find((e) => e.name === 'notes_n_at')?.indexId).toBe(current);
+
+    t.services.indexBuilder.schedule(shop.id);
+    await t.services.indexBuilder.idle();
+    const [state] = await t.db.query<{ state: string }>(
+      "select state from entity_indexes where tenant_id = $1 and entity_id = $2 and name = 'notes_n_at'",
+      [shop.id, entityId],
+    );
+    expect(state?.state).toBe('ready');
+    expect((await wrongEntries(t, shop.id)).filter((w: any) => w.index_name === 'notes_n_at')).toEqual([]);
+  });
 });

@@ -35,21 +35,24 @@ alter table record_index_entries force row level security;
 -- name), and the entries of an index that is no longer there (a create wrote them from a definition
 -- read before the index's drop committed). Like 022, this runs after the statement's foreign-key
 -- checks, so an insert has waited for a publish holding its entity row and sees every index it
--- declared and none it dropped. One probe first, as in 022: a record whose entries its create wrote
--- — and a record of an entity without indexes — pays that probe alone. Stray entries can only come
--- from a statement that wrote entries itself, which says so in `app.index_entries_written` (set,
--- transaction-locally, by the statement that writes them: src/domain/records/index-entries.ts, and
--- left set for the rest of the transaction); only then is a second probe, over the inserted
--- records' entries, run. The setting is checked in an IF of its own, a plain expression: a
--- condition holding a subquery is a statement whose whole plan is set up each time even when it
--- is not run, and both probes in one SELECT … INTO, or the second behind an AND, cost a create
--- in an entity without indexes 5–9% (pgbench, bench/RESULTS.md). The delete and the insert run
--- only when a probe finds work.
+-- declared and none it dropped.
+-- - A first probe, 022's with an anti-join on identity: is an index of an inserted record's entity
+--   without an entry of its identity? Always run; for an entity without indexes, or a create whose
+--   entries are all written and current, it finds nothing and nothing else is run for it.
+-- - Stray entries can only come from a statement that wrote entries itself, which says so in the
+--   transaction-local setting `app.index_entries_written` (src/domain/records/index-entries.ts);
+--   only then is a second probe, over the inserted records' entries, run (about 4% of such a
+--   create), and the setting is cleared for the next statement. The setting is checked in an IF of
+--   its own, a plain expression: a condition holding a subquery is a statement whose whole plan is
+--   set up each time even when it is not run, and both probes in one SELECT … INTO, or the second
+--   behind an AND, cost a create in an entity without indexes 5–9% (pgbench, bench/RESULTS.md).
+-- - The delete and the insert run only when a probe finds work.
 create or replace function tb_records_index_entries_inserted() returns trigger
   language plpgsql
   as $$
   declare
     missing boolean;
+    cleared text;
   begin
     missing := exists (select 1 from inserted_records n
                          join entity_indexes i on i.tenant_id = n.tenant_id and i.entity_id = n.entity_id
@@ -57,6 +60,7 @@ create or replace function tb_records_index_entries_inserted() returns trigger
                                            where e.tenant_id = n.tenant_id and e.record_id = n.id
                                              and e.index_name = i.name and e.index_id = i.id));
     if current_setting('app.index_entries_written', true) = 'on' then
+      cleared := set_config('app.index_entries_written', '', true);
       if exists (select 1 from inserted_records n
                    join record_index_entries e on e.tenant_id = n.tenant_id and e.record_id = n.id
                   where not exists (select 1 from entity_indexes i

@@ -44,6 +44,8 @@ function dateKey(value: string): number | undefined {
 
 /** One position's key pair for `value` indexed as `kind`; undefined when only SQL can tell it. */
 function keyPair(value: unknown, kind: string): KeyPair | undefined {
+  // An object is stored as JSON.stringify writes it (toJSON, boxed primitives): only SQL can tell.
+  if (typeof value === 'object' && value !== null) return undefined;
   switch (kind) {
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? ['', String(value === 0 ? 0 : value)] : EMPTY_NUMBER;
@@ -69,7 +71,7 @@ export function entryKeys(index: Pick<BuiltIndex, 'fields' | 'kinds'>, data: Rea
   for (let position = 0; position < 3; position++) {
     const field = index.fields[position];
     const kind = index.kinds[position];
-    const pair = field === undefined || kind === undefined ? UNUSED : keyPair(data[field], kind);
+    const pair = field === undefined ? UNUSED : kind === undefined ? undefined : keyPair(data[field], kind);
     if (!pair) return undefined;
     keys.push(...pair);
   }
@@ -77,9 +79,9 @@ export function entryKeys(index: Pick<BuiltIndex, 'fields' | 'kinds'>, data: Rea
 }
 
 /**
- * Set (transaction-locally) by a statement that writes entries itself: the insert trigger then
- * looks for entries of an index dropped since the definition was read, which it otherwise skips
- * (migration 023).
+ * Set (transaction-locally) by a statement that writes entries itself: that statement's insert
+ * trigger then looks for entries of an index dropped since the definition was read, which it
+ * otherwise skips, and clears it (migration 023).
  */
 const WRITTEN_FLAG = 'app.index_entries_written';
 
