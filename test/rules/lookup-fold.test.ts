@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/db/with-tenant.js';
 import { databaseUnavailable } from '../../src/db/sql-errors.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createTestDatabase } from '../helpers/database.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { NO_SAVE_HOOKS, type SaveHookProvider } from '../../src/domain/records/save-state.js';
 import { createEntities, type Auth } from './fixture.js';
 
@@ -20,8 +20,10 @@ describe('a lookup folded into the write', () => {
   let lamp: { id: string };
   const number = (key: string) => ({ name: key, fieldKey: key, fieldType: 'number' });
 
+  let database: TestDatabase;
+
   beforeAll(async () => {
-    const database = await createTestDatabase({
+    database = await createTestDatabase({
       observer: { beforeStatement: (s) => void (s.tenantId !== undefined && sent++) },
     });
     t = await createTestApp({}, { database });
@@ -65,7 +67,9 @@ describe('a lookup folded into the write', () => {
       await t.post(`/api/entities/${entity}/records`, { title: 'warm', product: lamp.id }, as);
   });
   afterAll(async () => {
+    // An app on a database it was given leaves the database to its owner.
     await t.close();
+    await database.drop();
   });
 
   /** What `call` answers, and how many tenant statements it sent. */
@@ -300,6 +304,7 @@ describe('a folded save whose database fails before the write', () => {
       expect(after.data.qty).toBe(2);
     } finally {
       await t.close();
+      await database.drop();
     }
   });
 });
