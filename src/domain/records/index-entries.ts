@@ -48,7 +48,7 @@ function keyPair(value: unknown, kind: string): KeyPair | undefined {
   if (typeof value === 'object' && value !== null) return undefined;
   switch (kind) {
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? ['', String(value === 0 ? 0 : value)] : EMPTY_NUMBER;
+      return typeof value === 'number' && Number.isFinite(value) ? ['', String(value)] : EMPTY_NUMBER;
     case 'boolean':
       return typeof value === 'boolean' ? ['', value ? '1' : '0'] : EMPTY_NUMBER;
     case 'date': {
