@@ -96,11 +96,11 @@ async function setUp(label: string, withIndexes: boolean) {
       [JSON.stringify(definition)],
     );
     if (withIndexes) {
-      for (const i of INDEXES) {
+      for (const [n, i] of INDEXES.entries()) {
         await tx.unsafe(
-          `insert into entity_indexes (tenant_id, entity_id, name, fields, kinds, state)
-           select tenant_id, id, $1, $2::text[], $3::text[], 'ready' from entities`,
-          [i.name, i.fields, i.kinds],
+          `insert into entity_indexes (tenant_id, entity_id, name, slot, fields, kinds, state)
+           select tenant_id, id, $1, $4, $2::text[], $3::text[], 'ready' from entities`,
+          [i.name, i.fields, i.kinds, n + 1],
         );
       }
     }

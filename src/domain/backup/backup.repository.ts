@@ -13,7 +13,7 @@ export async function countRows(tx: TenantTx, table: BackupTable): Promise<numbe
 }
 
 /**
- * One page of a table's rows as JSON (without `tenant_id`), in key order after `after` (the last
+ * One page of a table's rows as JSON (without `tenant_id` and its derived columns), in key order after `after` (the last
  * row of the previous page): keyset paging, so every page costs the same.
  */
 export async function readPage(
@@ -25,8 +25,9 @@ export async function readPage(
   const from = after
     ? `and (${keys}) > (select ${table.key.map((k) => `p.${ident(k)}`).join(', ')} from jsonb_populate_record(null::${ident(table.table)}, $2::jsonb) p)`
     : '';
+  const left = ['tenant_id', ...(table.derived ?? [])].map((c) => ` - '${c.replace(/'/g, "''")}'`).join('');
   const rows = await tx.query<{ row: Record<string, unknown> }>(
-    `select to_jsonb(t) - 'tenant_id' as row from ${ident(table.table)} t where t.tenant_id = $1 ${from} order by ${keys} limit ${table.pageSize ?? PAGE_SIZE}`,
+    `select to_jsonb(t)${left} as row from ${ident(table.table)} t where t.tenant_id = $1 ${from} order by ${keys} limit ${table.pageSize ?? PAGE_SIZE}`,
     after ? [tx.tenantId, JSON.stringify(after)] : [tx.tenantId],
   );
   return rows.map((r) => r.row);

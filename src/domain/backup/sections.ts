@@ -1,3 +1,5 @@
+import { INDEX_SLOT_COLUMNS } from '../entities/indexes/index-definition.js';
+
 /**
  * What a tenant backup holds: every tenant table, in the order a restore inserts them (a table
  * after the tables its foreign keys point to). Each feature adds its tables here — one entry each —
@@ -15,15 +17,18 @@ export interface BackupTable {
    * to the deploy limit each, so they go a few at a time to keep memory bounded.
    */
   readonly pageSize?: number;
+  /** Columns derived from the others, left out of the archive: the restore's inserts compute them again. */
+  readonly derived?: readonly string[];
 }
 
 export const BACKUP_TABLES: readonly BackupTable[] = [
   { feature: 'entities', table: 'entities', key: ['id'] },
   { feature: 'entities', table: 'entity_versions', key: ['entity_id', 'version'] },
-  // Before records: restoring a record makes its index entries (the records trigger), so the indexes come first.
+  // Before records: restoring a record computes the keys of its entity's indexes (the records
+  // trigger), so the indexes come first; the key columns themselves are derived.
   { feature: 'entities', table: 'entity_indexes', key: ['entity_id', 'name'] },
   { feature: 'users', table: 'tenant_users', key: ['id'] },
-  { feature: 'records', table: 'records', key: ['id'] },
+  { feature: 'records', table: 'records', key: ['id'], derived: INDEX_SLOT_COLUMNS },
   { feature: 'records', table: 'record_unique_values', key: ['entity_id', 'field_key', 'value'] },
   { feature: 'channels', table: 'channel_tools', key: ['name'] },
   { feature: 'channels', table: 'channel_audit', key: ['id'] },
@@ -41,6 +46,5 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   user_sessions: 'sessions are credentials of one service: users sign in again after a restore',
   record_counts: 'derived from records: the triggers on records count the restored records as the restore inserts them',
-  record_index_entries: 'derived: the records trigger makes them again as the records are restored (entity_indexes is backed up)',
   rule_runs: 'a bounded log of past rule runs (docs/rules.md), not state: saves after the restore write new runs',
 };

@@ -21,7 +21,7 @@ export async function findPublishedEntity(tx: TenantTx, name: string): Promise<P
     builtIndexes: BuiltIndex[];
   }>(
     `select e.id, e.name, v.version, v.definition,
-            (select coalesce(jsonb_agg(jsonb_build_object('id', i.id, 'name', i.name, 'fields', i.fields, 'kinds', i.kinds, 'state', i.state)
+            (select coalesce(jsonb_agg(jsonb_build_object('id', i.id, 'name', i.name, 'slot', i.slot, 'fields', i.fields, 'kinds', i.kinds, 'state', i.state)
                                        order by i.name), '[]'::jsonb)
                from entity_indexes i where i.tenant_id = $1 and i.entity_id = e.id) as "builtIndexes"
        from entities e

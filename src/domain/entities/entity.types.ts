@@ -43,11 +43,13 @@ export interface PublishedEntity {
 
 /**
  * An index as built (table entity_indexes): its identity (new on every declaration of its name),
- * its fields, the kind each is indexed as, its state.
+ * the slot of the records' rows holding its keys (1 to INDEX_SLOTS), its fields, the kind each is
+ * indexed as, its state.
  */
 export interface BuiltIndex {
   id: string;
   name: string;
+  slot: number;
   fields: string[];
   kinds: string[];
   state: 'building' | 'ready' | 'failed';

@@ -2,60 +2,60 @@ import { announceChange } from '../../db/invalidation.js';
 import type { TenantTx } from '../../db/with-tenant.js';
 import { entitiesChangeKey } from '../entities/entity.repository.js';
 import type { PublishedEntity } from '../entities/entity.types.js';
-import { effectiveIndexes, sameBuild } from '../entities/indexes/index-definition.js';
+import { effectiveIndexes, INDEX_SLOTS, sameBuild, slotColumns } from '../entities/indexes/index-definition.js';
 import type { PublishHook } from '../entities/publish-hooks.js';
 import { listStoredIndexes } from '../entities/indexes/index.repository.js';
 
 /**
- * Declared indexes live in two shared tables (migrations 017, 018, 023): `entity_indexes`, the indexes of
- * each entity's published version with their build state and identity, and `record_index_entries`,
- * one typed entry per record and index, carrying that identity. A create writes its entries in its
- * own statement (index-entries.ts); triggers on `records` keep the entries of every index — building
- * or ready — true in each write's own transaction, whatever wrote it. This module makes and drops
- * indexes when a version is published and backfills the entries of existing records
+ * Declared indexes (migrations 017, 023, 024): `entity_indexes` holds the indexes of each entity's
+ * published version with their build state, identity and slot; the keys of each live in that slot
+ * of the records' own rows (columns ixN_k1t … ixN_k3f), which one partial btree per slot on
+ * `records` orders. A trigger on `records` computes the keys of every index of the entity —
+ * building or ready — as each record is written, whatever wrote it. This module makes and drops
+ * indexes when a version is published and backfills the keys of existing records
  * (docs/entities.md, "Indexes").
  */
 
+/**
+ * Drops an index: its row goes, which frees its slot. The keys it left in the records' rows are
+ * never read again: an index that takes the slot later is built over every record before it serves
+ * a list.
+ */
 async function dropIndex(tx: TenantTx, entityId: string, name: string): Promise<void> {
-  await tx.query('delete from record_index_entries where tenant_id = $1 and entity_id = $2 and index_name = $3', [
-    tx.tenantId,
-    entityId,
-    name,
-  ]);
   await tx.query('delete from entity_indexes where tenant_id = $1 and entity_id = $2 and name = $3', [tx.tenantId, entityId, name]);
 }
 
 /**
- * Backfills the next `batch` records (by id) of one building index and moves its resume point;
- * marks it ready when none remain. Records are read FOR SHARE: a concurrent update of one waits,
- * or is waited for and read as it committed; an entry a write already made for this declaration of
- * the index is left alone, one made for an earlier declaration of its name is written again.
- * Answers the index's state after it, or `busy` when another builder holds the index.
+ * Backfills the next `batch` records (by id) of one building index — writes the keys of its slot
+ * in their rows — and moves its resume point; marks it ready when none remain. The update takes
+ * each record's latest version: a concurrent update of one waits, or is waited for and its keys
+ * computed from the data it committed. Answers the index's state after it, or `busy` when another
+ * builder holds the index.
  */
 export async function backfillBatch(tx: TenantTx, entityId: string, name: string, batch: number): Promise<'ready' | 'building' | 'busy'> {
-  const [index] = await tx.query<{ buildAfter: string | null }>(
-    `select build_after as "buildAfter" from entity_indexes
+  const [index] = await tx.query<{ buildAfter: string | null; slot: number }>(
+    `select build_after as "buildAfter", slot from entity_indexes
       where tenant_id = $1 and entity_id = $2 and name = $3 and state = 'building' for no key update skip locked`,
     [tx.tenantId, entityId, name],
   );
   if (!index) return 'busy';
+  const { t, f } = slotColumns(index.slot);
+  const keys = [1, 2, 3]
+    .map(
+      (p) =>
+        `${t(p)} = tb_index_text(r.data, i.fields[${p}], i.kinds[${p}]), ${f(p)} = tb_index_number(r.data, i.fields[${p}], i.kinds[${p}])`,
+    )
+    .join(',\n           ');
   const [done] = await tx.query<{ n: number; last: string | null }>(
     `with batch as materialized (
-       select r.id, r.data from records r
+       select r.id from records r
         where r.tenant_id = $1 and r.entity_id = $2 and ($4::uuid is null or r.id > $4::uuid)
-        order by r.id limit $5 for share),
+        order by r.id limit $5),
      written as (
-       insert into record_index_entries as e (tenant_id, record_id, index_name, index_id, entity_id, k1t, k1f, k2t, k2f, k3t, k3f)
-       select $1, b.id, $3, i.id, $2,
-              tb_index_text(b.data, i.fields[1], i.kinds[1]), tb_index_number(b.data, i.fields[1], i.kinds[1]),
-              tb_index_text(b.data, i.fields[2], i.kinds[2]), tb_index_number(b.data, i.fields[2], i.kinds[2]),
-              tb_index_text(b.data, i.fields[3], i.kinds[3]), tb_index_number(b.data, i.fields[3], i.kinds[3])
+       update records r
+          set ${keys}
          from batch b, entity_indexes i
-        where i.tenant_id = $1 and i.entity_id = $2 and i.name = $3
-       on conflict (tenant_id, record_id, index_name) do update
-         set index_id = excluded.index_id,
-             k1t = excluded.k1t, k1f = excluded.k1f, k2t = excluded.k2t, k2f = excluded.k2f, k3t = excluded.k3t, k3f = excluded.k3f
-         where e.index_id <> excluded.index_id)
+        where r.tenant_id = $1 and r.id = b.id and i.tenant_id = $1 and i.entity_id = $2 and i.name = $3)
      select count(*)::int as n, (array_agg(id order by id desc))[1] as last from batch`,
     [tx.tenantId, entityId, name, index.buildAfter, batch],
   );
@@ -89,7 +89,7 @@ export async function listBuilding(tx: TenantTx): Promise<Array<{ entityId: stri
 
 /**
  * Publish hook: the published version's indexes are made (state building) and those it no longer
- * has, or has with other fields, dropped with their entries. An entity of at most `inlineLimit`
+ * has, or has with other fields, dropped (their slots freed). An entity of at most `inlineLimit`
  * records is backfilled here, in the publishing transaction (ready at once); a larger one is left
  * to the builder, which `schedule` wakes once the publish has committed.
  */
@@ -102,12 +102,19 @@ export function syncIndexesOnPublish(options: { inlineLimit: number; schedule: (
       const next = wanted.find((w) => w.name === name);
       if (!next || !sameBuild(index, next)) await dropIndex(tx, published.id, name);
     }
+    // The slots the kept indexes hold; a new index takes the lowest free one (effectiveIndexes
+    // wants at most INDEX_SLOTS indexes, so one is always free).
+    const taken = new Set([...stored.values()].filter((i) => wanted.some((w) => w.name === i.name && sameBuild(i, w))).map((i) => i.slot));
     for (const index of wanted) {
       const old = stored.get(index.name);
       if (old && sameBuild(old, index)) continue;
+      const slot = Array.from({ length: INDEX_SLOTS }, (_, i) => i + 1).find((s) => !taken.has(s));
+      if (slot === undefined) throw new Error(`entity ${published.name} wants more than ${INDEX_SLOTS} indexes`);
+      taken.add(slot);
       await tx.query(
-        `insert into entity_indexes (tenant_id, entity_id, name, fields, kinds, state) values ($1, $2, $3, $4::text[], $5::text[], 'building')`,
-        [tx.tenantId, published.id, index.name, index.fields, index.kinds],
+        `insert into entity_indexes (tenant_id, entity_id, name, slot, fields, kinds, state)
+         values ($1, $2, $3, $4, $5::text[], $6::text[], 'building')`,
+        [tx.tenantId, published.id, index.name, slot, index.fields, index.kinds],
       );
       created.push(index.name);
     }

@@ -1,14 +1,15 @@
 import type { BuiltIndex, FieldDefinition, PublishedEntity } from '../entities/entity.types.js';
+import { slotColumns } from '../entities/indexes/index-definition.js';
 import { normalizeDate, toNumber, UUID_PATTERN } from './field-values.js';
 import type { FilterClause, ListQuery } from './list-query.js';
 import { RECORD_COLUMNS } from './record.repository.js';
 
 /**
- * Whether a ready declared index answers a list, and the SQL that reads its page through the index
- * side table (docs/records.md, "Lists that use an index"). An index [f1, …, fn] answers a list
+ * Whether a ready declared index answers a list, and the SQL that reads its page through the
+ * index's slot (docs/records.md, "Lists that use an index"). An index [f1, …, fn] answers a list
  * sorted by fn when each of f1 … fn-1 has an `eq` or an `in` filter (fn may also have range
- * filters): the entries of each combination of leading values are then read in order from the
- * btree (tenant, entity, index, k1t, k1f, …, record id), and the few rows read merged, never
+ * filters): the records of each combination of leading values are then read in order from the
+ * slot's btree on records (tenant, entity, k1t, k1f, …, id), and the few rows read merged, never
  * sorting the matching rows. Empty values are a second segment, read after the others in both
  * orders. The list's own conditions are checked on every record read, so the index only has to be
  * a superset of the answer; the page is the one the unindexed query gives, row for row.
@@ -142,33 +143,46 @@ function planFor(index: BuiltIndex, fields: Map<string, FieldDefinition>, byFiel
   return { index, equal, ranges, withEmpty, consumed };
 }
 
+/** The key columns of a plan's index: its slot of the records' rows (migration 024). */
+const keysOf = (plan: IndexedPlan) => {
+  const { t, f } = slotColumns(plan.index.slot);
+  return { t: (i: number) => `r.${t(i)}`, f: (i: number) => `r.${f(i)}` };
+};
+
 /**
  * The condition of key position `i` (1-based): each is a pair (text, float8) whose kind fixes the
  * other half (docs/entities.md, "Indexes"). `placeholder` is one key, or with `any` an array of keys.
  */
-function positionCondition(i: number, kind: string | undefined, placeholder: string, any = false): string {
+function positionCondition(plan: IndexedPlan, i: number, kind: string | undefined, placeholder: string, any = false): string {
+  const { t, f } = keysOf(plan);
   const value = (cast: string) => (any ? `any(${placeholder}::${cast}[])` : `${placeholder}::${cast}`);
-  return kind === 'text' ? `e.k${i}t = ${value('text')} and e.k${i}f = 0` : `e.k${i}t = '' and e.k${i}f = ${value('float8')}`;
+  return kind === 'text' ? `${t(i)} = ${value('text')} and ${f(i)} = 0` : `${t(i)} = '' and ${f(i)} = ${value('float8')}`;
 }
 
-/** The conditions of one read of a plan's index: tenant, entity, index, `leading` (one per leading position), then the fixed halves. */
-function prefixConditions(plan: IndexedPlan, indexName: string, leading: readonly string[]): string[] {
+/**
+ * The conditions of one read of a plan's index: tenant, entity, the slot's index still the one
+ * planned (a list planned from a stale view of the entity reads nothing rather than another
+ * index's keys), `leading` (one per leading position), then the fixed halves.
+ */
+function prefixConditions(plan: IndexedPlan, identity: string, leading: readonly string[]): string[] {
   const n = plan.index.fields.length;
+  const { t, f } = keysOf(plan);
   return [
-    'e.tenant_id = $1',
-    'e.entity_id = $2',
-    `e.index_name = ${indexName}`,
+    'r.tenant_id = $1',
+    'r.entity_id = $2',
+    `exists (select 1 from entity_indexes i where i.tenant_id = $1 and i.entity_id = $2 and i.slot = ${plan.index.slot}
+                and i.id = ${identity}::uuid and i.state = 'ready')`,
     ...leading,
-    plan.index.kinds[n - 1] === 'text' ? `e.k${n}f = 0` : `e.k${n}t = ''`,
+    plan.index.kinds[n - 1] === 'text' ? `${f(n)} = 0` : `${t(n)} = ''`,
     // Positions past the index's fields are constant: equal conditions keep the btree order usable.
-    ...[2, 3].filter((k) => k > n).map((k) => `e.k${k}t = '' and e.k${k}f = 0`),
+    ...[2, 3].filter((k) => k > n).map((k) => `${t(k)} = '' and ${f(k)} = 0`),
   ];
 }
 
 /**
  * The rows a count of the list reads when the index decides every condition of the list (all its
- * filters consumed, no search): the index's own entries, one per record of the entity, read from
- * the btree alone — never the records. Null when the records must be read to count.
+ * filters consumed, no search): the keys of the index's slot, one per record of the entity, read
+ * from the slot's btree alone. Null when the records' data must be read to count.
  */
 export function indexedCountSource(
   plan: IndexedPlan,
@@ -177,18 +191,18 @@ export function indexedCountSource(
 ): string | null {
   if (query.search !== undefined && query.search !== '') return null;
   if (query.filters.some((f) => !plan.consumed.includes(f))) return null;
-  const key = `e.k${plan.index.fields.length}`;
+  const key = keysOf(plan).f(plan.index.fields.length);
   // Only ranges on numbers and dates are consumed (a text range never is): float8 keys.
-  const ranges = plan.ranges.map((r) => ` and ${key}f ${r.op} ${p(r.value)}::float8`).join('');
+  const ranges = plan.ranges.map((range) => ` and ${key} ${range.op} ${p(range.value)}::float8`).join('');
   // With a range, empty sort values cannot match (and the valued ones are those the range keeps).
-  const sortKey = plan.ranges.length > 0 ? ` and ${key}f < 'NaN'::float8${ranges}` : '';
-  // An `in` counts the entries of any of its keys.
+  const sortKey = plan.ranges.length > 0 ? ` and ${key} < 'NaN'::float8${ranges}` : '';
+  // An `in` counts the keys of any of its values.
   const leading = plan.equal.map((keys, i) =>
     keys.length === 1
-      ? positionCondition(i + 1, plan.index.kinds[i], p(keys[0]))
-      : positionCondition(i + 1, plan.index.kinds[i], p(keys), true),
+      ? positionCondition(plan, i + 1, plan.index.kinds[i], p(keys[0]))
+      : positionCondition(plan, i + 1, plan.index.kinds[i], p(keys), true),
   );
-  return `record_index_entries e where ${prefixConditions(plan, p(plan.index.name), leading).join(' and ')}${sortKey}`;
+  return `records r where ${prefixConditions(plan, p(plan.index.id), leading).join(' and ')}${sortKey}`;
 }
 
 /** What the page query around the index source needs: its limit (SQL text: a number or a placeholder), offset placeholder, extra columns. */
@@ -212,12 +226,12 @@ export interface PageShape {
 
 /** Where the index read of each segment may start for a cursor: bounds implied by the exact keyset. */
 function cursorBounds(plan: IndexedPlan, order: 'asc' | 'desc', after: NonNullable<PageShape['after']>, p: (v: unknown) => string) {
-  const key = `e.k${plan.index.fields.length}`;
+  const key = keysOf(plan).f(plan.index.fields.length);
   const cmp = order === 'desc' ? '<' : '>';
   if (after.value === null)
     return {
       valued: null,
-      empty: ` and e.record_id ${cmp} ${p(after.id)}::uuid`,
+      empty: ` and r.id ${cmp} ${p(after.id)}::uuid`,
     };
   const kind = plan.index.kinds[plan.index.fields.length - 1]!;
   // Text keys hold 300 characters: the exact keyset alone decides (the read starts at the segment's start).
@@ -230,7 +244,7 @@ function cursorBounds(plan: IndexedPlan, order: 'asc' | 'desc', after: NonNullab
           ? dateKey(after.value)
           : undefined;
   return {
-    valued: value === undefined ? '' : ` and ${key}f ${cmp}= ${p(value)}::float8`,
+    valued: value === undefined ? '' : ` and ${key} ${cmp}= ${p(value)}::float8`,
     empty: '',
   };
 }
@@ -249,24 +263,19 @@ export function indexedPageSql(
   shape: PageShape,
 ): string {
   const n = plan.index.fields.length;
-  const key = `e.k${n}`;
   const sortKind = plan.index.kinds[n - 1]!;
   const textSort = sortKind === 'text';
   const dir = order === 'desc' ? 'desc' : 'asc';
-  const indexName = p(plan.index.name);
-  const leading = plan.equal.map((keys, i) => keys.map((k) => positionCondition(i + 1, plan.index.kinds[i], p(k))));
+  const identity = p(plan.index.id);
+  const leading = plan.equal.map((keys, i) => keys.map((k) => positionCondition(plan, i + 1, plan.index.kinds[i], p(k))));
   // One ordered read per combination of leading values (an `in` has several).
   const combinations = leading.reduce<string[][]>((all, options) => all.flatMap((c) => options.map((o) => [...c, o])), [[]]);
-  const fromFor = (combination: string[]) => {
-    const fixed = prefixConditions(plan, indexName, combination);
-    return `from record_index_entries e join records r on r.tenant_id = e.tenant_id and r.id = e.record_id
-     where ${fixed.join(' and ')} and r.tenant_id = $1 and r.entity_id = $2${where}`;
-  };
-  const sortColumn = textSort ? `${key}t` : `${key}f`;
-  const valued = textSort ? `${key}t > ''` : `${key}f < 'NaN'::float8`;
-  const empty = textSort ? `${key}t = ''` : `${key}f = 'NaN'::float8`;
+  const fromFor = (combination: string[]) => `from records r where ${prefixConditions(plan, identity, combination).join(' and ')}${where}`;
+  const sortColumn = textSort ? keysOf(plan).t(n) : keysOf(plan).f(n);
+  const valued = textSort ? `${sortColumn} > ''` : `${sortColumn} < 'NaN'::float8`;
+  const empty = textSort ? `${sortColumn} = ''` : `${sortColumn} = 'NaN'::float8`;
   const ranges = plan.ranges
-    .map((r) => ` and ${sortColumn} ${r.op} ${p(r.value)}::${typeof r.value === 'string' ? 'text' : 'float8'}`)
+    .map((range) => ` and ${sortColumn} ${range.op} ${p(range.value)}::${typeof range.value === 'string' ? 'text' : 'float8'}`)
     .join('');
   const reach = shape.offset ? `(${shape.limit}::int + ${shape.offset}::int)` : shape.limit;
   const columns = [RECORD_COLUMNS, ...shape.extra.map((c) => `${c.sql} as "${c.alias}"`)].join(', ');
@@ -277,13 +286,13 @@ export function indexedPageSql(
     if (bounds.valued !== null) {
       segments.push(
         `(select ${columns}, 0 as "segment", ${sortColumn} as "sortKey" ${from} and ${valued}${ranges}${bounds.valued}
-         order by ${sortColumn} ${dir}, e.record_id ${dir} limit ${reach})`,
+         order by ${sortColumn} ${dir}, r.id ${dir} limit ${reach})`,
       );
     }
     if (plan.withEmpty) {
       segments.push(
         `(select ${columns}, 1 as "segment", ${sortColumn} as "sortKey" ${from} and ${empty}${bounds.empty}
-         order by e.record_id ${dir} limit ${reach})`,
+         order by r.id ${dir} limit ${reach})`,
       );
     }
   }

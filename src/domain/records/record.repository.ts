@@ -37,7 +37,29 @@ export interface WriteOptions {
   companions?: readonly WriteCompanion[];
   /** Values of the record the write statement reads itself (see ValueInWrite); `data` lacks their fields. */
   valuesInWrite?: readonly ValueInWrite[];
+  /** An insert's index keys, computed by the service (see IndexKeysInWrite). */
+  indexKeys?: IndexKeysInWrite | undefined;
 }
+
+/**
+ * The index keys an INSERT carries (index-keys.ts): values for the slot columns, and the claim of
+ * which indexes they are for, which the statement sets (transaction-locally, as
+ * `app.index_keys`) before its row is formed; the records trigger keeps the keys when the claim
+ * matches the entity's indexes and clears it (migration 024).
+ */
+export interface IndexKeysInWrite {
+  /**
+   * The slot columns it sets: each to a parameter of `type` or to `literal` (a key half that is
+   * the same for every record of the index, so the statement text is one per index layout).
+   */
+  columns: ReadonlyArray<{ name: string; type: 'text' | 'float8'; literal?: "''" | '0' }>;
+  /** One per column without a literal, as text. */
+  values: readonly string[];
+  claim: string;
+}
+
+/** The setting that carries a create's claim to the records trigger (migration 024). */
+const CLAIM = 'app.index_keys';
 
 /**
  * A number field of the record whose value the write statement reads itself, from another record
@@ -140,6 +162,24 @@ type WriteSql = (gates: readonly Gate[], dataPatch: string) => string;
 const gatesFrom = (gates: readonly Gate[]) => gates.map((g) => g.name).join(', ');
 const gatesOk = (gates: readonly Gate[]) => gates.map((g) => g.ok).join(' and ');
 
+/**
+ * The INSERT carrying index keys: their values are parameters $6… and the claim the one after them.
+ * The claim is set in a FROM item the WHERE reads, so before the row reaches the trigger.
+ */
+const insertWithKeys =
+  (keys: IndexKeysInWrite): WriteSql =>
+  (gates, patch) => {
+    const columns = ['tenant_id', 'entity_id', 'name', 'data', 'search_text', ...keys.columns.map((c) => c.name)];
+    let next = 6;
+    const keyValues = keys.columns.map((c) => c.literal ?? `$${next++}::${c.type}`);
+    const values = ['$1::uuid', '$2::uuid', '$3::text', `$4::text::jsonb${patch}`, 'tb_search_norm($5)', ...keyValues];
+    const claim = `(select set_config('${CLAIM}', $${next}::text, true) as claimed) claim`;
+    return `insert into records as r (${columns.join(', ')})
+    select ${values.join(', ')} from ${[...gates.map((g) => g.name), claim].join(', ')}
+     where ${[...gates.map((g) => g.ok), 'claim.claimed is not null'].join(' and ')}
+    returning ${RECORD_COLUMNS}`;
+  };
+
 const insertRow: WriteSql = (gates, patch) =>
   gates.length
     ? `insert into records as r (tenant_id, entity_id, name, data, search_text)
@@ -171,6 +211,7 @@ function writeSql(
   guarded: number,
   values: readonly ValueInWrite[],
   companions: readonly WriteCompanion[],
+  claimed: boolean,
 ): string {
   const gates: Gate[] = [];
   let next = own + 1;
@@ -190,25 +231,27 @@ function writeSql(
     return `along${i} as (${c.sql((index) => `$${first + index}`)})`;
   });
   const saved = `saved as (${row(gates, patch)})`;
+  // A gate that failed leaves no row for the trigger to clear the claim on: the answer clears it.
+  const unclaim = claimed ? `, set_config('${CLAIM}', '', true) as "unclaimed"` : '';
   const result = gates.length
-    ? `select saved.*, ${gates.map((g) => g.result).join(', ')} from ${gatesFrom(gates)} left join saved on true`
+    ? `select saved.*, ${gates.map((g) => g.result).join(', ')}${unclaim} from ${gatesFrom(gates)} left join saved on true`
     : 'select * from saved';
   return `with ${[...gates.map((g) => g.cte), saved, ...ctes].join(', ')}
   ${result}`;
 }
 
-type WriteRow = RecordRow & { found?: boolean[]; accepted?: boolean };
+type WriteRow = RecordRow & { found?: boolean[]; accepted?: boolean; unclaimed?: string };
 
 async function runWrite(tx: TenantTx, row: WriteSql, params: unknown[], options: WriteOptions): Promise<WriteResult> {
   const guard = options.guard ?? [];
   const values = options.valuesInWrite ?? [];
   const companions = options.companions ?? [];
-  const text = writeSql(row, params.length, guard.length, values, companions);
+  const text = writeSql(row, params.length, guard.length, values, companions, options.indexKeys !== undefined);
   const all = [...params, ...guard.flatMap((g) => [g.id, g.entityId]), ...valueParams(values), ...companions.flatMap((c) => c.params)];
   const rows = await (options.last ? tx.queryAndCommit<WriteRow>(text, all) : tx.query<WriteRow>(text, all));
   const row0 = rows[0];
   if (!row0) throw new Error('record write returned no row');
-  const { found, accepted, ...saved } = row0;
+  const { found, accepted, unclaimed: _unclaimed, ...saved } = row0;
   // A refused value comes first: the save runs again the long way, which then decides which error wins.
   if (accepted === false) return { refused: true };
   const failed = (found ?? []).flatMap((ok, i) => (ok ? [] : [i]));
@@ -218,7 +261,9 @@ async function runWrite(tx: TenantTx, row: WriteSql, params: unknown[], options:
 }
 
 export async function insertRecord(tx: TenantTx, entityId: string, write: RecordWrite, options: WriteOptions = {}): Promise<WriteResult> {
-  return runWrite(tx, insertRow, [tx.tenantId, entityId, write.name, JSON.stringify(write.data), write.searchText], options);
+  const own = [tx.tenantId, entityId, write.name, JSON.stringify(write.data), write.searchText];
+  const keys = options.indexKeys;
+  return keys ? runWrite(tx, insertWithKeys(keys), [...own, ...keys.values, keys.claim], options) : runWrite(tx, insertRow, own, options);
 }
 
 export async function updateRecordRow(
@@ -228,7 +273,9 @@ export async function updateRecordRow(
   write: RecordWrite,
   options: WriteOptions = {},
 ): Promise<WriteResult> {
-  return runWrite(tx, updateRow, [tx.tenantId, entityId, id, write.name, JSON.stringify(write.data), write.searchText], options);
+  // An update's keys are the trigger's: it has no claim to make.
+  const { indexKeys: _none, ...rest } = options;
+  return runWrite(tx, updateRow, [tx.tenantId, entityId, id, write.name, JSON.stringify(write.data), write.searchText], rest);
 }
 
 /** Deletes a record; answers it as it was, or null when there was none. */

@@ -8,7 +8,7 @@ import {
   validateRecordData,
   type RelationCheck,
 } from './record-schema.js';
-import { createdEntries } from './index-entries.js';
+import { createdKeys } from './index-keys.js';
 import { insertRecord, storeEmbedding, updateRecordRow } from './record.repository.js';
 import type { RecordView } from './record.types.js';
 import type { SaveHook, SaveHooks, SaveState } from './save-state.js';
@@ -83,10 +83,15 @@ async function write(state: SaveState): Promise<void> {
   const last = writeEndsTransaction(state);
   const valuesInWrite = state.valuesInWrite ?? [];
   if (valuesInWrite.length && !last) throw new Error('values read in the write need it to be the last statement');
-  // A create's index entries travel in its statement (index-entries.ts); an update's are the trigger's.
-  const entries = state.existing ? null : createdEntries(entity, values, new Set(valuesInWrite.map((v) => v.field)));
-  const companions = [...(state.alongWrite ?? []), ...(entries ? [entries] : [])];
-  const options = { guard: state.relationGuard ?? [], last, companions, valuesInWrite };
+  // A create carries its index keys (index-keys.ts); an update's are the trigger's.
+  const indexKeys = state.existing ? null : createdKeys(entity, values, new Set(valuesInWrite.map((v) => v.field)));
+  const options = {
+    guard: state.relationGuard ?? [],
+    last,
+    companions: state.alongWrite ?? [],
+    valuesInWrite,
+    indexKeys: indexKeys ?? undefined,
+  };
   const result = state.existing
     ? await updateRecordRow(tx, entity.id, state.existing.id, row, options)
     : await insertRecord(tx, entity.id, row, options);

@@ -4,6 +4,25 @@ import { FIELD_TYPES, IDENTIFIER_PATTERN, VALUE_KIND, type FieldType, type Value
 
 /** The budget of declared indexes (docs/entities.md, "Indexes"); relation fields' own indexes are extra. */
 export const MAX_INDEXES = 5;
+/**
+ * Index slots of an entity (migration 024): the keys of each built index live in one slot of the
+ * records' own rows. The declared indexes take the first; relation fields' own indexes the rest.
+ */
+export const INDEX_SLOTS = 8;
+
+/** Every key column of every slot: derived from the records' data, never backed up. */
+export const INDEX_SLOT_COLUMNS: readonly string[] = Array.from({ length: INDEX_SLOTS }, (_, i) =>
+  [1, 2, 3].flatMap((p) => [`ix${i + 1}_k${p}t`, `ix${i + 1}_k${p}f`]),
+).flat();
+
+/**
+ * The key columns of a slot, as SQL (a slot is an integer from entity_indexes, checked here: it
+ * becomes part of column names).
+ */
+export function slotColumns(slot: number): { t: (position: number) => string; f: (position: number) => string } {
+  if (!Number.isInteger(slot) || slot < 1 || slot > INDEX_SLOTS) throw new Error(`index slot ${slot} is out of range`);
+  return { t: (position) => `ix${slot}_k${position}t`, f: (position) => `ix${slot}_k${position}f` };
+}
 export const MAX_INDEX_FIELDS = 3;
 
 /** How a field's values are ordered in an index entry; null: the type cannot be indexed. */
@@ -117,7 +136,8 @@ export function checkIndexes(definition: EntityDefinition, path: string, problem
 
 /**
  * The indexes an entity version builds: its declared ones, then one per relation field that no
- * declared index leads with (relation fields are indexed automatically, named after the field).
+ * declared index leads with (relation fields are indexed automatically, named after the field),
+ * in field order while slots remain: at most INDEX_SLOTS in all.
  */
 export function effectiveIndexes(definition: EntityDefinition): EffectiveIndex[] {
   const fields = new Map(definition.fields.map((f) => [f.fieldKey, f]));
@@ -135,7 +155,7 @@ export function effectiveIndexes(definition: EntityDefinition): EffectiveIndex[]
   const automatic = definition.fields
     .filter((f) => f.fieldType === 'relation' && !leading.has(f.fieldKey) && !names.has(f.fieldKey))
     .map((f) => ({ name: f.fieldKey, fields: [f.fieldKey], kinds: ['text' as const], automatic: true }));
-  return [...declared, ...automatic];
+  return [...declared, ...automatic].slice(0, INDEX_SLOTS);
 }
 
 /** Two builds of an index are the same when its fields and their kinds are. */

@@ -9,7 +9,7 @@ export type StoredIndex = BuiltIndex;
 /** The indexes an entity's published version has built or is building (table entity_indexes). */
 export async function listStoredIndexes(tx: TenantTx, entityId: string): Promise<StoredIndex[]> {
   return tx.query<StoredIndex & Record<string, unknown>>(
-    'select id, name, fields, kinds, state from entity_indexes where tenant_id = $1 and entity_id = $2 order by name',
+    'select id, name, slot, fields, kinds, state from entity_indexes where tenant_id = $1 and entity_id = $2 order by name',
     [tx.tenantId, entityId],
   );
 }
