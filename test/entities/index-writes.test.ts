@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { entryCounts, productsDefinition, suppliersDefinition, wrongEntries } from './indexes.helpers.js';
 
 /**
- * Index entries are written by the records triggers (migration 020: one statement-level insert per
- * statement, the row trigger for changed data), so every path that writes records keeps them
+ * Index keys are kept by the records trigger (migration 024: before each insert and each update of
+ * data, into the slots of the record's own row), so every path that writes records keeps them
  * exact — not only the save pipeline (docs/entities.md, "Indexes").
  */
 describe('index entries through every write path', () => {

@@ -86,7 +86,10 @@ describe('tenantbase backup / restore', () => {
     expect(changes.body.data.added.map((f: any) => f.fieldKey)).toEqual(['phone']);
     const login = await target.post('/api/auth/tenant/login', { email: 'owner@example.com', password: PASSWORD }, { tenant: 'round-trip' });
     expect(login.status).toBe(200);
-    // The index entries are not in the archive: restoring the records made them again (the relation's index).
+    // The index keys are not in the archive: restoring the records computed them again (the relation's index).
+    const records = rowsOf(archive).filter((l: any) => l.table === 'records');
+    expect(records.length).toBe(12);
+    expect(records.flatMap((l: any) => Object.keys(l.row)).filter((k: string) => /^ix\d/.test(k))).toEqual([]);
     expect(await entryCounts(target, tenant.id)).toEqual({ client: 5 });
     expect(await wrongEntries(target, tenant.id)).toEqual([]);
   });
@@ -98,6 +101,22 @@ describe('tenantbase backup / restore', () => {
     expect(result).toMatchObject({ tenant: { slug: 'round-trip-copy', name: 'Copy' }, keptId: false });
     expect(result.tenant.id).not.toBe(tenant.id);
     expect(rowsOf((await backupBytes(fromSource, 'round-trip-copy')).archive)).toEqual(rowsOf(archive));
+  });
+
+  it('restores an archive made before index slots: each index takes a slot, its keys computed as the records come', async () => {
+    // As a service before migration 024 wrote it: entity_indexes rows without `slot` (nor `id`, before 023).
+    const lines = archiveJson(archive).map((l: any) => {
+      if (l.table !== 'entity_indexes') return l;
+      const { slot: _slot, id: _id, ...row } = l.row;
+      return { ...l, row };
+    });
+    expect(lines.some((l: any) => l.table === 'entity_indexes')).toBe(true);
+    const old = gzipSync(lines.map((l) => JSON.stringify(l)).join('\n'));
+    const run = await intoTarget(['restore', '-', '--slug', 'before-slots'], { stdin: old });
+    expect(run.code, run.log).toBe(0);
+    const restored = JSON.parse(run.out).tenant.id as string;
+    expect(await entryCounts(target, restored)).toEqual({ client: 5 });
+    expect(await wrongEntries(target, restored)).toEqual([]);
   });
 
   const truncated = () => {

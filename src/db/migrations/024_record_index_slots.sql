@@ -58,8 +58,9 @@ create index records_index_slot_8_idx on records (tenant_id, entity_id, ix8_k1t,
 
 -- The keys of a record's slots, computed from its data as it is written (insert, or update of
 -- data), whatever the path: saves, rule-computed values, imports, restores, prebuild installs. A
--- slot no index of the entity uses keeps what it held (lists never read it: a new index in that
--- slot is built over every record before it serves a list).
+-- slot whose index was dropped keeps its keys until the record is next written, which clears them
+-- (lists never read them: a new index in that slot is built over every record before it serves a
+-- list).
 -- An insert first takes the lock its foreign-key check on entities takes anyway (after this
 -- trigger, too late): it waits for a publish holding the entity row, and a publish that comes
 -- later waits for it, so what the trigger reads next (a new snapshot) holds every index a publish
@@ -86,6 +87,7 @@ create function tb_records_index_keys() returns trigger
     kt text;
     kf float8;
     claim text;
+    used int := 0;
   begin
     if tg_op = 'INSERT' then
       perform from entities where tenant_id = new.tenant_id and id = new.entity_id for key share;
@@ -101,6 +103,7 @@ create function tb_records_index_keys() returns trigger
     end if;
     for i in select slot, fields, kinds from entity_indexes
               where tenant_id = new.tenant_id and entity_id = new.entity_id loop
+      used := used | (1 << i.slot);
       for p in 1 .. 3 loop
         field := i.fields[p];
         kind := i.kinds[p];
@@ -147,11 +150,55 @@ create function tb_records_index_keys() returns trigger
         end case;
       end loop;
     end loop;
+    -- A slot no index uses any more (its index dropped): its keys go with this write.
+    if new.ix1_k1t is not null and used & 2 = 0 then
+      new.ix1_k1t := null; new.ix1_k1f := null; new.ix1_k2t := null; new.ix1_k2f := null; new.ix1_k3t := null; new.ix1_k3f := null;
+    end if;
+    if new.ix2_k1t is not null and used & 4 = 0 then
+      new.ix2_k1t := null; new.ix2_k1f := null; new.ix2_k2t := null; new.ix2_k2f := null; new.ix2_k3t := null; new.ix2_k3f := null;
+    end if;
+    if new.ix3_k1t is not null and used & 8 = 0 then
+      new.ix3_k1t := null; new.ix3_k1f := null; new.ix3_k2t := null; new.ix3_k2f := null; new.ix3_k3t := null; new.ix3_k3f := null;
+    end if;
+    if new.ix4_k1t is not null and used & 16 = 0 then
+      new.ix4_k1t := null; new.ix4_k1f := null; new.ix4_k2t := null; new.ix4_k2f := null; new.ix4_k3t := null; new.ix4_k3f := null;
+    end if;
+    if new.ix5_k1t is not null and used & 32 = 0 then
+      new.ix5_k1t := null; new.ix5_k1f := null; new.ix5_k2t := null; new.ix5_k2f := null; new.ix5_k3t := null; new.ix5_k3f := null;
+    end if;
+    if new.ix6_k1t is not null and used & 64 = 0 then
+      new.ix6_k1t := null; new.ix6_k1f := null; new.ix6_k2t := null; new.ix6_k2f := null; new.ix6_k3t := null; new.ix6_k3f := null;
+    end if;
+    if new.ix7_k1t is not null and used & 128 = 0 then
+      new.ix7_k1t := null; new.ix7_k1f := null; new.ix7_k2t := null; new.ix7_k2f := null; new.ix7_k3t := null; new.ix7_k3f := null;
+    end if;
+    if new.ix8_k1t is not null and used & 256 = 0 then
+      new.ix8_k1t := null; new.ix8_k1f := null; new.ix8_k2t := null; new.ix8_k2f := null; new.ix8_k3t := null; new.ix8_k3f := null;
+    end if;
     return new;
   end
   $$;
 
-grant execute on function tb_records_index_keys() to tenantbase_app;
+-- An index inserted without a slot takes the lowest one free in its entity: rows of
+-- entity_indexes restored from a backup made before this migration (docs/backup.md). With no slot
+-- left the row is not inserted; the entity's next publish builds the indexes its definition wants.
+create function tb_entity_indexes_slot() returns trigger
+  language plpgsql
+  as $$
+  begin
+    if new.slot is null then
+      select min(s) into new.slot from generate_series(1, 8) s
+       where not exists (select 1 from entity_indexes i
+                          where i.tenant_id = new.tenant_id and i.entity_id = new.entity_id and i.slot = s);
+      if new.slot is null then
+        return null;
+      end if;
+    end if;
+    return new;
+  end
+  $$;
+
+grant execute on function tb_records_index_keys(), tb_entity_indexes_slot() to tenantbase_app;
 
 -- Citus: a BEFORE trigger that sets the row's own columns and reads the colocated entity_indexes
 -- shard of the same tenant (docs/scaling.md).
@@ -164,3 +211,6 @@ end $$;
 
 create trigger records_index_keys before insert or update of data on records
   for each row execute function tb_records_index_keys();
+
+create trigger entity_indexes_slot before insert on entity_indexes
+  for each row execute function tb_entity_indexes_slot();

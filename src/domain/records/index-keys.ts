@@ -28,8 +28,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const empty = (value: unknown) => value === undefined || value === null;
 
-/** The first 300 characters (code points, as `left` counts them). */
-const firstCharacters = (s: string) => (s.length <= TEXT_KEY_LENGTH ? s : Array.from(s).slice(0, TEXT_KEY_LENGTH).join(''));
+/** The first 300 characters of a text key (code points, as `left` counts them). */
+export const firstCharacters = (s: string) => (s.length <= TEXT_KEY_LENGTH ? s : Array.from(s).slice(0, TEXT_KEY_LENGTH).join(''));
 
 /** A date's key: epoch milliseconds, a date-only value half a millisecond before its midnight (tb_index_date_key). */
 function dateKey(value: string): number | undefined {

@@ -1,6 +1,7 @@
 import type { BuiltIndex, FieldDefinition, PublishedEntity } from '../entities/entity.types.js';
 import { slotColumns } from '../entities/indexes/index-definition.js';
 import { normalizeDate, toNumber, UUID_PATTERN } from './field-values.js';
+import { firstCharacters } from './index-keys.js';
 import type { FilterClause, ListQuery } from './list-query.js';
 import { RECORD_COLUMNS } from './record.repository.js';
 
@@ -65,7 +66,7 @@ export function indexKeyOf(field: FieldDefinition, kind: string, raw: string): u
     default:
       if (raw === '') return undefined;
       if (field.fieldType === 'relation') return UUID_PATTERN.test(v) ? v.toLowerCase() : undefined;
-      return raw.slice(0, 300);
+      return firstCharacters(raw);
   }
 }
 
@@ -132,7 +133,7 @@ function planFor(index: BuiltIndex, fields: Map<string, FieldDefinition>, byFiel
       // upper bound holds for the key as it is, a lower one for the bound's own first 300
       // characters. The records' own check decides (the range is not consumed).
       if (c.value === '') continue;
-      ranges.push(op === '<' || op === '<=' ? { op, value: c.value } : { op: '>=', value: c.value.slice(0, 300) });
+      ranges.push(op === '<' || op === '<=' ? { op, value: c.value } : { op: '>=', value: firstCharacters(c.value) });
       continue;
     }
     const value = indexKeyOf(sortField, kind, c.value);
@@ -160,9 +161,18 @@ function positionCondition(plan: IndexedPlan, i: number, kind: string | undefine
 }
 
 /**
+ * Whether the slot's index is still the one planned, and ready (SQL; `identity` is the placeholder
+ * of its id): a list planned from a view of the entity a publish has changed since reads nothing
+ * through the slot, and says so (record-list.ts then answers it the unindexed way).
+ */
+export function indexCurrentSql(plan: IndexedPlan, identity: string): string {
+  return `exists (select 1 from entity_indexes i where i.tenant_id = $1 and i.entity_id = $2 and i.slot = ${plan.index.slot}
+                and i.id = ${identity}::uuid and i.state = 'ready')`;
+}
+
+/**
  * The conditions of one read of a plan's index: tenant, entity, the slot's index still the one
- * planned (a list planned from a stale view of the entity reads nothing rather than another
- * index's keys), `leading` (one per leading position), then the fixed halves.
+ * planned (indexCurrentSql), `leading` (one per leading position), then the fixed halves.
  */
 function prefixConditions(plan: IndexedPlan, identity: string, leading: readonly string[]): string[] {
   const n = plan.index.fields.length;
@@ -170,8 +180,7 @@ function prefixConditions(plan: IndexedPlan, identity: string, leading: readonly
   return [
     'r.tenant_id = $1',
     'r.entity_id = $2',
-    `exists (select 1 from entity_indexes i where i.tenant_id = $1 and i.entity_id = $2 and i.slot = ${plan.index.slot}
-                and i.id = ${identity}::uuid and i.state = 'ready')`,
+    indexCurrentSql(plan, identity),
     ...leading,
     plan.index.kinds[n - 1] === 'text' ? `${f(n)} = 0` : `${t(n)} = ''`,
     // Positions past the index's fields are constant: equal conditions keep the btree order usable.

@@ -57,8 +57,8 @@ const COMPARE: Partial<Record<FilterOp, string>> = { gt: '>', gte: '>=', lt: '<'
 
 /**
  * SQL of one list: where its candidate rows come from, the WHERE clause (after tenant and entity),
- * ORDER BY, and its parameters. `from` must expose the records as `r` (and may join more, e.g. an
- * index side table, with tenant_ids equated); record-list.ts uses it for the page and the count alike.
+ * ORDER BY, and its parameters. `from` must expose the records as `r` (and may join more, with
+ * tenant_ids equated); record-list.ts uses it for the page and the count alike.
  */
 export interface ListSql {
   from: string;

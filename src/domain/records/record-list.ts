@@ -1,5 +1,5 @@
 import type { TenantTx } from '../../db/with-tenant.js';
-import type { PublishedEntity } from '../entities/entity.types.js';
+import type { BuiltIndex, PublishedEntity } from '../entities/entity.types.js';
 import type { PublishedEntityCache } from '../entities/published-entity.cache.js';
 import { conditionsBinding, decodeCursor, encodeCursor, type CursorPosition } from './list-cursor.js';
 import {
@@ -12,7 +12,7 @@ import {
   type ListQuery,
   type SortKey,
 } from './list-query.js';
-import { indexedCountSource, indexedPageSql, planIndexedList } from './indexed-source.js';
+import { indexCurrentSql, indexedCountSource, indexedPageSql, planIndexedList } from './indexed-source.js';
 import { RECORD_COLUMNS } from './record.repository.js';
 import { resolveRelations } from './record.service.js';
 import type { RecordPage, RecordView } from './record.types.js';
@@ -43,6 +43,11 @@ export interface ListPlan {
   position: CursorPosition | null;
   /** Rows before this page. */
   passed: number;
+  /**
+   * The declared index the page is read through, or null. The statement's rows then carry
+   * `indexCurrent`: false when a publish has changed that index since the entity was read.
+   */
+  index: BuiltIndex | null;
 }
 
 /** The SQL of one list, pure: what listRecords sends (tests EXPLAIN it). */
@@ -92,7 +97,13 @@ export function planList(tenantId: string, entity: PublishedEntity, query: ListQ
       })
     : `select ${RECORD_COLUMNS}, ${sortValueSql(sql.sort)} as "sortValue" from ${sql.from} where ${where}${keyset}` +
       ` order by ${sql.orderBy} limit ${pageLimit}${offset > 0 ? ` offset ${p(offset)}` : ''}`;
-  const text = count === 'none' ? pageSql : `select c.total, p.* from (${countSql}) c left join lateral (${pageSql}) p on true`;
+  const current = indexed ? `, ${indexCurrentSql(indexed, p(indexed.index.id))} as "indexCurrent"` : '';
+  const text =
+    count === 'none'
+      ? indexed
+        ? `select p.*${current} from (select 1) o left join lateral (${pageSql}) p on true`
+        : pageSql
+      : `select c.total${current}, p.* from (${countSql}) c left join lateral (${pageSql}) p on true`;
   return {
     text,
     params,
@@ -102,6 +113,7 @@ export function planList(tenantId: string, entity: PublishedEntity, query: ListQ
     binding,
     position,
     passed: position ? position.passed : offset,
+    index: indexed?.index ?? null,
   };
 }
 
@@ -122,7 +134,7 @@ function remainingConditions(entity: PublishedEntity, query: ListQuery, consumed
   return rest.where;
 }
 
-type PageRow = Partial<RecordView> & { total?: string | number | null; sortValue?: string | null };
+type PageRow = Partial<RecordView> & { total?: string | number | null; sortValue?: string | null; indexCurrent?: boolean };
 
 export interface ListOptions {
   resolve: boolean;
@@ -146,6 +158,12 @@ export async function listRecords(
   const kept = counted.count === 'bounded' ? options.estimates.kept(counted.estimate) : undefined;
   const plan = kept === undefined ? counted : planList(tx.tenantId, entity, { ...query, count: 'none' }, options.exactCountThreshold);
   const rows = await tx.query<PageRow>(plan.text, plan.params);
+  // Planned through an index a publish has changed since the entity was read (another process's
+  // publish not heard of yet): read nothing through it, and answer the list without it.
+  if (plan.index && rows[0]?.indexCurrent === false) {
+    const stale = plan.index.id;
+    return listRecords(tx, entities, { ...entity, builtIndexes: entity.builtIndexes?.filter((i) => i.id !== stale) }, query, options);
+  }
   const found = rows.filter((r) => r.id !== null && r.id !== undefined);
   const hasMore = found.length > query.limit;
   const onPage = hasMore ? found.slice(0, query.limit) : found;
