@@ -100,6 +100,30 @@ export async function tableCreations(migrations: readonly Migration[] = loadMigr
   return found;
 }
 
+/**
+ * Tables the migrations leave dropped: a DROP TABLE in a later migration than the table's last
+ * CREATE TABLE (024 dropped record_index_entries, which 017 and 018 created and distributed).
+ */
+export async function droppedTables(migrations: readonly Migration[] = loadMigrations()): Promise<Set<string>> {
+  await loadModule();
+  const lastDrop = new Map<string, number>();
+  for (const m of migrations) {
+    walk(parseSync(m.sql), (node) => {
+      const drop = (
+        node as { DropStmt?: { removeType: string; objects?: Array<{ List?: { items: Array<{ String?: { sval: string } }> } }> } }
+      ).DropStmt;
+      if (drop?.removeType !== 'OBJECT_TABLE') return;
+      for (const object of drop.objects ?? []) {
+        const name = object.List?.items.at(-1)?.String?.sval;
+        if (name) lastDrop.set(name, m.version);
+      }
+    });
+  }
+  const creations = await tableCreations(migrations);
+  const lastCreate = (table: string) => Math.max(0, ...creations.filter((c) => c.table === table).map((c) => c.migration));
+  return new Set([...lastDrop].filter(([table, at]) => at > lastCreate(table)).map(([table]) => table));
+}
+
 /** The SQL inside the migration's PL/pgSQL (DO blocks, functions), each as a statement text. */
 function plpgsqlQueries(sql: string): string[] {
   const queries: string[] = [];

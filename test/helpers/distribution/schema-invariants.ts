@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../src/db/database.js';
-import { tableCreations, type CatalogTable, type CitusCall, type TableCreation } from './schema-catalog.js';
+import { droppedTables, tableCreations, type CatalogTable, type CitusCall, type TableCreation } from './schema-catalog.js';
 
 /**
  * What a database distributed by `tenant_id` (Citus) needs from the schema, read from the catalog
@@ -31,7 +31,16 @@ export async function schemaProblems(db: Queryable, tables: readonly CatalogTabl
     if (!t.hasTenantId && !reference.has(t.name))
       problems.push(`table ${t.name} has no tenant_id and is not a reference table of the Citus migration (docs/scaling.md)`);
   }
-  problems.push(...callProblems(calls, tenant, existing, await tableCreations()));
+  // A table a later migration drops took its distribution with it.
+  const dropped = await droppedTables();
+  problems.push(
+    ...callProblems(
+      calls.filter((c) => !dropped.has(c.table)),
+      tenant,
+      existing,
+      await tableCreations(),
+    ),
+  );
   for (const row of await tenantColumns(db)) {
     if (!tenant.has(row.table)) continue;
     if (!row.notNull) problems.push(`${row.table}.tenant_id may be null`);
