@@ -1,4 +1,4 @@
-import type { BuiltIndex, PublishedEntity } from '../entities/entity.types.js';
+import type { PublishedEntity } from '../entities/entity.types.js';
 import { slotColumns } from '../entities/indexes/index-definition.js';
 import type { IndexKeysInWrite } from './record.repository.js';
 
@@ -20,7 +20,6 @@ import type { IndexKeysInWrite } from './record.repository.js';
 /** One key position: the text half and the number half (as text: `NaN` has no JSON form). */
 type KeyPair = [text: string, number: string];
 
-const UNUSED: KeyPair = ['', '0'];
 const EMPTY_NUMBER: KeyPair = ['', 'NaN'];
 const TEXT_KEY_LENGTH = 300;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -67,19 +66,6 @@ function keyPair(value: unknown, kind: string): KeyPair | undefined {
   }
 }
 
-/** The six keys of `index` for `data` (k1t, k1f, … k3f), or undefined when the trigger must compute them. */
-export function slotKeys(index: Pick<BuiltIndex, 'fields' | 'kinds'>, data: Readonly<Record<string, unknown>>): string[] | undefined {
-  const keys: string[] = [];
-  for (let position = 0; position < 3; position++) {
-    const field = index.fields[position];
-    const kind = index.kinds[position];
-    const pair = field === undefined ? UNUSED : kind === undefined ? undefined : keyPair(data[field], kind);
-    if (!pair) return undefined;
-    keys.push(...pair);
-  }
-  return keys;
-}
-
 /**
  * The keys of a created record for every index of the cached definition, or null when there are
  * none to carry (no index) or one cannot be known here: `unknownFields` are fields whose values
@@ -96,23 +82,23 @@ export function createdKeys(
   const values: string[] = [];
   for (const index of indexes) {
     if (index.fields.some((f) => unknownFields.has(f))) return null;
-    const keys = slotKeys(index, data);
-    if (!keys) return null;
     const { t, f } = slotColumns(index.slot);
-    // Per position, the half its kind fixes is a literal; the other is a parameter (none for an unused position).
+    // Per position, the half its kind fixes is a literal, the other a parameter; an unused position is all literal.
     for (const position of [1, 2, 3]) {
-      const [text, number] = [keys[2 * position - 2]!, keys[2 * position - 1]!];
-      const kind = index.fields[position - 1] === undefined ? undefined : index.kinds[position - 1];
-      if (kind === undefined) {
+      const field = index.fields[position - 1];
+      const kind = index.kinds[position - 1];
+      if (field === undefined) {
         columns.push({ name: t(position), type: 'text', literal: "''" }, { name: f(position), type: 'float8', literal: '0' });
-      } else if (kind === 'text') {
-        if (number !== '0') return null;
+        continue;
+      }
+      const pair = kind === undefined ? undefined : keyPair(data[field], kind);
+      if (!pair) return null;
+      if (kind === 'text') {
         columns.push({ name: t(position), type: 'text' }, { name: f(position), type: 'float8', literal: '0' });
-        values.push(text);
+        values.push(pair[0]);
       } else {
-        if (text !== '') return null;
         columns.push({ name: t(position), type: 'text', literal: "''" }, { name: f(position), type: 'float8' });
-        values.push(number);
+        values.push(pair[1]);
       }
     }
   }

@@ -10,10 +10,7 @@ export const MAX_INDEXES = 5;
  */
 export const INDEX_SLOTS = 8;
 
-/** Every key column of every slot: derived from the records' data, never backed up. */
-export const INDEX_SLOT_COLUMNS: readonly string[] = Array.from({ length: INDEX_SLOTS }, (_, i) =>
-  [1, 2, 3].flatMap((p) => [`ix${i + 1}_k${p}t`, `ix${i + 1}_k${p}f`]),
-).flat();
+export const MAX_INDEX_FIELDS = 3;
 
 /**
  * The key columns of a slot, as SQL (a slot is an integer from entity_indexes, checked here: it
@@ -23,7 +20,12 @@ export function slotColumns(slot: number): { t: (position: number) => string; f:
   if (!Number.isInteger(slot) || slot < 1 || slot > INDEX_SLOTS) throw new Error(`index slot ${slot} is out of range`);
   return { t: (position) => `ix${slot}_k${position}t`, f: (position) => `ix${slot}_k${position}f` };
 }
-export const MAX_INDEX_FIELDS = 3;
+
+/** Every key column of every slot: derived from the records' data, never backed up. */
+export const INDEX_SLOT_COLUMNS: readonly string[] = Array.from({ length: INDEX_SLOTS }, (_, i) => {
+  const { t, f } = slotColumns(i + 1);
+  return [1, 2, 3].flatMap((p) => [t(p), f(p)]);
+}).flat();
 
 /** How a field's values are ordered in an index entry; null: the type cannot be indexed. */
 export type IndexKind = Exclude<ValueKind, 'opaque'>;
