@@ -7,7 +7,10 @@
  * (issue 22: cost must not grow with the number of tenants declaring indexes).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/declared-indexes.ts \
- *     [--tenants 1000] [--records 50] [--duration 5] [--connections 10] [--rounds 3] [--pool 20]
+ *     [--tenants 1000] [--records 50] [--duration 5] [--connections 10] [--rounds 3] [--pool 20] [--control]
+ *
+ * --control seeds the side labelled "two indexes" without its indexes: an A/A run, whose ratios are
+ * the noise and bias of the bench itself.
  *
  * Each side runs each workload 2 s first, not counted (warm-up).
  *
@@ -29,6 +32,8 @@ const { values } = parseArgs({
     measured: { type: 'string', default: '20' },
     // DATABASE_POOL_MAX of each service: the server's 100 connections are shared with other work.
     pool: { type: 'string', default: '20' },
+    // Both sides without indexes: the ratio this bench reads when there is no difference to find.
+    control: { type: 'boolean', default: false },
   },
 });
 const TENANTS = Number(values.tenants);
@@ -198,7 +203,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 try {
   log(`seeding ${TENANTS} tenants × ${RECORDS} records, twice…`);
-  const indexed = await setUp('two', true);
+  const indexed = await setUp('two', !values.control);
   const plain = await setUp('none', false);
   // Warm-up, not counted: each side's first seconds (cold plans, caches, JIT) went to whichever
   // side round 1 measured first.
