@@ -10,6 +10,7 @@ import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { measureDslEvaluation } from './dsl-eval.js';
 import { measureStaticSites } from './static-sites.js';
+import { mergeResults, readPrevious } from './results-file.js';
 import {
   growLargeEntity,
   LARGE_ENTITY,
@@ -286,7 +287,7 @@ function report(reports: EngineReport[], startedAt: Date, dslLine: string): stri
   const lines = [
     '# Records API benchmark',
     '',
-    `Run ${startedAt.toISOString()} with \`${['npm run bench', ...process.argv.slice(2)].join(' ')}\`` +
+    `Run ${startedAt.toISOString()} with \`${runCommand()}\`` +
       ` (tenants ${plan.tenants}, records ${plan.records}, Zipf s=${plan.zipf}, ${connections} connections, ${rounds} rounds of ${duration} s per workload, each after ${warmup} s of warm-up).`,
     '',
     `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}. ` +
@@ -489,7 +490,7 @@ function largeReport(reports: LargeReport[], startedAt: Date): string {
   const lines = [
     '## Single large entity (`--shape=large`)',
     '',
-    `Run ${startedAt.toISOString()} with \`${['npm run bench', ...process.argv.slice(2)].join(' ')}\`` +
+    `Run ${startedAt.toISOString()} with \`${runCommand()}\`` +
       ` (${connections} connections, ${rounds} rounds of ${duration} s per workload, each after ${warmup} s of warm-up;` +
       ` load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${os.loadavg()[0]!.toFixed(2)}).`,
     'One tenant, one entity `productos` (titulo text, categoria select of 20, precio number), seeded in SQL by chunks of',
@@ -549,26 +550,8 @@ function largeReport(reports: LargeReport[], startedAt: Date): string {
   return lines.join('\n');
 }
 
-const LARGE_START = '<!-- large-shape:start -->';
-const LARGE_END = '<!-- large-shape:end -->';
-
-/** RESULTS.md keeps both shapes: a run of one replaces its own part and leaves the other's. */
-function mergeResults(out: string, text: string, large: boolean): string {
-  let previous = '';
-  try {
-    previous = readFileSync(out, 'utf8');
-  } catch {
-    /* first run */
-  }
-  const at = previous.indexOf(LARGE_START);
-  const end = previous.indexOf(LARGE_END);
-  const kept = at >= 0 && end > at ? previous.slice(at, end + LARGE_END.length) : '';
-  if (large) {
-    const block = `${LARGE_START}\n${text}\n${LARGE_END}`;
-    return kept ? previous.replace(kept, block) : `${previous.trimEnd()}\n\n${block}\n`;
-  }
-  return kept ? `${text}\n\n${kept}\n` : `${text}\n`;
-}
+/** The command that ran this, as it is typed again (npm passes options to the script after `--`). */
+const runCommand = () => ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
 
 /**
  * W8 on `engine` (bench/rules-w8.ts, in a process of its own: it runs the service in-process): its
@@ -612,7 +595,7 @@ async function main() {
       if (engine !== 'postgres' && engine !== 'pglite') throw new Error(`unknown engine ${engine}`);
       reports.push(await runLarge(engine));
     }
-    writeFileSync(out, mergeResults(out, largeReport(reports, startedAt), true));
+    writeFileSync(out, mergeResults(readPrevious(out), largeReport(reports, startedAt), true));
     log(`\nwrote ${out}`);
     return;
   }
@@ -633,7 +616,7 @@ async function main() {
     ? `\n## W8 — creates with 5 published business rules\n\n\`bench/rules-w8.ts --duration ${duration} --rounds ${rounds}\` (20 connections), per engine, plain/ruled req/s by round (target: ruled ≥ 0.7× plain):\n\n${w8.map((l) => `- ${l}`).join('\n')}\n`
     : '';
   const text = `${report(reports, startedAt, dsl.line)}${sites ? `\n${sites.line}\n` : ''}${w8Text}`;
-  writeFileSync(out, mergeResults(out, text, false));
+  writeFileSync(out, mergeResults(readPrevious(out), text, false));
   log(`\nwrote ${out}`);
 }
 
