@@ -44,10 +44,20 @@ describe('bench results file', () => {
     expect(mergeResults('', 'default', false)).toBe(`${ZIPF_START}\ndefault\n${ZIPF_END}\n`);
   });
 
-  it('an end marker before its start marker is no block: the text is added, nothing is cut', () => {
-    const odd = `${ZIPF_END}\nkept\n${ZIPF_START}\n`;
-    const merged = mergeResults(odd, 'default', false);
-    expect(merged).toContain('kept');
-    expect(merged.endsWith(odd)).toBe(true);
+  it('markers that do not make one block are refused, not guessed', () => {
+    const refused = /must hold one/;
+    // An end before its start, a start without an end, a block twice: each could cut hand-written text.
+    expect(() => mergeResults(`${ZIPF_END}\nkept\n${ZIPF_START}\n`, 'default', false)).toThrow(refused);
+    expect(() => mergeResults(`${LARGE_START}\nold\n\n## Notes (by hand)\n`, 'large', true)).toThrow(refused);
+    expect(() => mergeResults(`${file}\n${LARGE_START}\nagain\n${LARGE_END}\n`, 'large', true)).toThrow(refused);
+    // The other shape's broken markers are not this run's business.
+    expect(mergeResults(`${LARGE_START}\nold\n`, 'default', false)).toContain(`${ZIPF_START}\ndefault\n${ZIPF_END}`);
+  });
+
+  it('running twice gives the same file', () => {
+    const once = mergeResults(file, 'new', false);
+    expect(mergeResults(once, 'new', false)).toBe(once);
+    const large = mergeResults(file, 'new', true);
+    expect(mergeResults(large, 'new', true)).toBe(large);
   });
 });
